@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEMO_PASSWORD = 'Brizo-demo-2026!';
+export const API = '/frontegg/identity/resources';
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the identity server in a child process pinned to one CPU core (taskset), with a fresh embedded
+ * database unless DATABASE_URL is set in `env`. The load generator runs in this process on the other core.
+ */
+export async function startServer(options: { port: number; env?: Record<string, string>; core?: number }): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'brizo-bench-'));
+  const env = {
+    ...process.env,
+    PORT: String(options.port),
+    PUBLIC_URL: `http://localhost:${options.port}`,
+    DATA_DIR: dataDir,
+    DEV_TOOLS: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    ...options.env,
+  };
+  const args = ['-c', String(options.core ?? 0), process.execPath, '--import', 'tsx', 'apps/identity/src/server.ts'];
+  const child = spawn('taskset', args, { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://localhost:${options.port}`;
+  await waitForHealth(url, child);
+  return {
+    url,
+    process: child,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function waitForHealth(url: string, child?: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child?.exitCode !== null && child?.exitCode !== undefined) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
+}
+
+/** Signs in with a password and returns the refresh cookie the server set. */
+export async function loginForRefreshCookie(url: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${url}${API}/auth/v1/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return refreshCookieFrom(response.headers.getSetCookie());
+}
+
+export function refreshCookieFrom(setCookies: string[]): string {
+  const cookie = setCookies.map((header) => header.split(';')[0] ?? '').find((pair) => pair.startsWith('fe_refresh'));
+  if (!cookie) throw new Error(`no refresh cookie in ${JSON.stringify(setCookies)}`);
+  return cookie;
+}
+
+export function formatRate(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+export function describeMachine(): string {
+  return `Node ${process.version}, ${process.platform}/${process.arch}`;
+}

@@ -1,0 +1,44 @@
+// Small helpers shared by the start and test scripts.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const webDir = join(root, 'apps', 'web');
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stats.mtimeMs);
+}
+
+/** The web build is stale when any of its inputs is newer than the built index.html. */
+export function isWebBuildStale() {
+  const builtIndex = join(webDir, 'dist', 'index.html');
+  if (!existsSync(builtIndex)) return true;
+  const builtAt = statSync(builtIndex).mtimeMs;
+  const inputs = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((name) => join(webDir, name));
+  return inputs.some((input) => newestMtime(input) > builtAt);
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return result.status ?? 1;
+}
+
+export function runOrExit(command, args, options = {}) {
+  const status = run(command, args, options);
+  if (status !== 0) process.exit(status);
+}
+
+export function buildWebIfStale() {
+  if (!isWebBuildStale()) return;
+  console.log('Building the web app...');
+  runOrExit('npm', ['run', 'build', '--workspace', 'apps/web']);
+}
+
+export function spawnInherit(command, args, options = {}) {
+  return spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+}
