@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { decideLanding, productPaths, type LandingInput } from './landing';
+import { createTenant, createUser, permissions, roles } from './test-utils';
+
+const NOW = new Date('2026-03-10T12:00:00Z');
+const MAIN_APP = 'https://app.brizo.test/';
+const withAccess = permissions('bfm.base', 'bfm.geo.us');
+
+const landing = (overrides: Partial<LandingInput>) =>
+  decideLanding({
+    user: createUser(),
+    tenant: null,
+    now: NOW,
+    sourceParam: null,
+    storedSource: null,
+    mainAppUrl: MAIN_APP,
+    ...overrides,
+  });
+
+describe('decideLanding (SPEC section 4, in order)', () => {
+  it.each([
+    {
+      name: '1. expired trial',
+      input: {
+        user: createUser({ roles: roles('bfm-trial'), vendorMetadata: '{"expiration":"2026-03-01"}' }),
+      },
+      expected: productPaths.trialEnded,
+    },
+    {
+      name: '1. expired trial wins over access and source',
+      input: {
+        user: createUser({
+          roles: roles('bfm-expired-trial'),
+          permissions: permissions('bfm.trial', 'bfm.geo.us'),
+          vendorMetadata: '{"activated":true}',
+        }),
+        sourceParam: '/menus',
+      },
+      expected: productPaths.trialEnded,
+    },
+    {
+      name: '1. expired through the tenant date',
+      input: {
+        user: createUser({ roles: roles('bfm-trial') }),
+        tenant: createTenant({ metadata: '{"expiration":"2026-03-09"}' }),
+      },
+      expected: productPaths.trialEnded,
+    },
+    {
+      name: '2. trial within the period',
+      input: {
+        user: createUser({
+          roles: roles('bfm-trial'),
+          permissions: permissions('bfm.trial', 'bfm.geo.us'),
+          vendorMetadata: '{"expiration":"2026-03-10"}',
+        }),
+        sourceParam: '/menus',
+      },
+      expected: productPaths.trialStarted,
+    },
+    {
+      // The date decides, not the role name.
+      name: '2. bfm-expired-trial role with a future date',
+      input: {
+        user: createUser({
+          roles: roles('bfm-expired-trial'),
+          vendorMetadata: '{"expiration":"2026-04-01"}',
+        }),
+      },
+      expected: productPaths.trialStarted,
+    },
+    {
+      name: '3. access: source parameter first',
+      input: {
+        user: createUser({ permissions: withAccess }),
+        sourceParam: '/menus',
+        storedSource: '/trends',
+      },
+      expected: '/menus',
+    },
+    {
+      name: '3. access: then the stored source',
+      input: { user: createUser({ permissions: withAccess }), storedSource: '/trends' },
+      expected: '/trends',
+    },
+    {
+      name: '3. access: an empty source parameter counts as none',
+      input: { user: createUser({ permissions: withAccess }), sourceParam: '', storedSource: '/trends' },
+      expected: '/trends',
+    },
+    {
+      name: '3. access: then the main application',
+      input: { user: createUser({ permissions: withAccess }) },
+      expected: MAIN_APP,
+    },
+    {
+      name: '3. regular role with access, past dates ignored',
+      input: {
+        user: createUser({
+          roles: roles('bfm-trial', 'bfm-base'),
+          permissions: withAccess,
+          vendorMetadata: '{"expiration":"2020-01-01"}',
+        }),
+      },
+      expected: MAIN_APP,
+    },
+    {
+      name: '3. superuser with trial roles',
+      input: {
+        user: createUser({ superUser: true, roles: roles('bfm-expired-trial') }),
+        sourceParam: '/menus',
+      },
+      expected: '/menus',
+    },
+    {
+      name: '4. regular role without access permissions',
+      input: { user: createUser({ roles: roles('bfm-unrestricted'), permissions: permissions('bfm.base') }) },
+      expected: productPaths.underReview,
+    },
+    { name: '4. nothing at all', input: { sourceParam: '/menus' }, expected: productPaths.underReview },
+  ])('$name → $expected', ({ input, expected }) => {
+    expect(landing(input)).toBe(expected);
+  });
+
+  it('moves a running trial to trial-ended at 03:59:59 UTC the day after', () => {
+    const user = createUser({ roles: roles('bfm-trial'), vendorMetadata: '{"expiration":"2026-03-10"}' });
+    expect(landing({ user, now: new Date('2026-03-11T03:59:58.999Z') })).toBe(productPaths.trialStarted);
+    expect(landing({ user, now: new Date('2026-03-11T03:59:59.000Z') })).toBe(productPaths.trialEnded);
+  });
+});
