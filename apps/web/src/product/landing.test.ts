@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideLanding, productPaths, type LandingInput } from './landing';
+import { decideLanding, isAllowedDestination, productPaths, type LandingInput } from './landing';
 import { createTenant, createUser, permissions, roles } from './test-utils';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
@@ -126,5 +126,30 @@ describe('decideLanding (SPEC section 4, in order)', () => {
     const user = createUser({ roles: roles('bfm-trial'), vendorMetadata: '{"expiration":"2026-03-10"}' });
     expect(landing({ user, now: new Date('2026-03-11T03:59:58.999Z') })).toBe(productPaths.trialStarted);
     expect(landing({ user, now: new Date('2026-03-11T03:59:59.000Z') })).toBe(productPaths.trialEnded);
+  });
+});
+
+describe('isAllowedDestination (no open redirect through ?source=)', () => {
+  const APP_ORIGIN = 'https://login.brizo.test';
+  it.each([
+    { target: '/menus', expected: true },
+    { target: '/menus?x=1#top', expected: true },
+    { target: 'https://app.brizo.test/reports', expected: true },
+    { target: 'https://login.brizo.test/olo', expected: true },
+    { target: '//evil.test/steal', expected: false },
+    { target: '/\\evil.test', expected: false },
+    { target: 'https://evil.test/', expected: false },
+    { target: 'https://app.brizo.test.evil.test/', expected: false },
+    { target: 'https://user@evil.test/', expected: false },
+    { target: 'javascript:alert(1)', expected: false },
+    { target: 'olo', expected: false },
+  ])('$target → $expected', ({ target, expected }) => {
+    expect(isAllowedDestination(target, MAIN_APP, [APP_ORIGIN])).toBe(expected);
+  });
+
+  it('skips a foreign source parameter and falls back to the stored source, then the main application', () => {
+    const user = createUser({ permissions: withAccess });
+    expect(landing({ user, sourceParam: 'https://evil.test/', storedSource: '/trends' })).toBe('/trends');
+    expect(landing({ user, sourceParam: 'https://evil.test/', storedSource: '//evil.test' })).toBe(MAIN_APP);
   });
 });

@@ -26,6 +26,32 @@ export interface LandingInput {
   /** The source saved in session storage before sign-in. */
   storedSource: string | null;
   mainAppUrl: string;
+  /** Origins besides the main application's that a source may point at (e.g. this app's own origin). */
+  allowedOrigins?: readonly string[];
+}
+
+/**
+ * A source is only followed when it stays on this app (a path starting with a single '/') or points at
+ * an allowed origin: the main application's, or one listed. Anything else would be an open redirect
+ * that sends a freshly signed-in user to an address an attacker put in a link.
+ */
+export function isAllowedDestination(
+  target: string,
+  mainAppUrl: string,
+  allowedOrigins: readonly string[] = [],
+): boolean {
+  if (/^\/(?![/\\])/.test(target)) return true;
+  const origin = originOf(target);
+  if (origin === null || !/^https?:$/.test(new URL(target).protocol)) return false;
+  return origin === originOf(mainAppUrl) || allowedOrigins.some((allowed) => originOf(allowed) === origin);
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -39,11 +65,15 @@ export function decideLanding({
   sourceParam,
   storedSource,
   mainAppUrl,
+  allowedOrigins = [],
 }: LandingInput): string {
   if (isTrialUser(user)) {
     return isTrialExpired(user, tenant, now) ? productPaths.trialEnded : productPaths.trialStarted;
   }
-  // `||` on purpose: an empty `?source=` means no source.
-  if (hasAnyAccess(user)) return sourceParam || storedSource || mainAppUrl;
+  if (hasAnyAccess(user)) {
+    // An empty `?source=` means no source, and so does one pointing somewhere we do not send users.
+    const sources = [sourceParam, storedSource].filter((source): source is string => Boolean(source));
+    return sources.find((source) => isAllowedDestination(source, mainAppUrl, allowedOrigins)) ?? mainAppUrl;
+  }
   return productPaths.underReview;
 }
