@@ -13,4 +13,6 @@ while (performance.now() - started < durationMs) {
   verified += 1;
 }
 const seconds = (performance.now() - started) / 1000;
-console.log(JSON.stringify({ verifiesPerSecond: verified / seconds, msPerVerify: (seconds * 1000) / verified }));
+console.log(
+  JSON.stringify({ verifiesPerSecond: verified / seconds, msPerVerify: (seconds * 1000) / verified }),
+);

@@ -17,16 +17,23 @@ try {
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
     const body = await response.body();
-    scripts.push({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    scripts.push({
+      url: new URL(response.url()).pathname,
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+    });
   });
   await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   console.log(`## JavaScript loaded by ${path}`);
   console.log(`| script | raw KB | gzip KB |`);
   console.log(`|---|---|---|`);
-  for (const script of scripts.sort((a, b) => b.gzip - a.gzip)) console.log(`| ${script.url} | ${kb(script.raw)} | ${kb(script.gzip)} |`);
+  for (const script of scripts.sort((a, b) => b.gzip - a.gzip))
+    console.log(`| ${script.url} | ${kb(script.raw)} | ${kb(script.gzip)} |`);
   const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
-  console.log(`| **total** | ${kb(scripts.reduce((sum, s) => sum + s.raw, 0))} | **${kb(total)}** (target ≤ 200) |`);
+  console.log(
+    `| **total** | ${kb(scripts.reduce((sum, s) => sum + s.raw, 0))} | **${kb(total)}** (target ≤ 200) |`,
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -18,7 +18,11 @@ export interface RunningServer {
  * Starts the identity server in a child process pinned to one CPU core (taskset), with a fresh embedded
  * database unless DATABASE_URL is set in `env`. The load generator runs in this process on the other core.
  */
-export async function startServer(options: { port: number; env?: Record<string, string>; core?: number }): Promise<RunningServer> {
+export async function startServer(options: {
+  port: number;
+  env?: Record<string, string>;
+  core?: number;
+}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'brizo-bench-'));
   const env = {
     ...process.env,
@@ -30,7 +34,14 @@ export async function startServer(options: { port: number; env?: Record<string, 
     RATE_LIMIT_MAX: '100000000',
     ...options.env,
   };
-  const args = ['-c', String(options.core ?? 0), process.execPath, '--import', 'tsx', 'apps/identity/src/server.ts'];
+  const args = [
+    '-c',
+    String(options.core ?? 0),
+    process.execPath,
+    '--import',
+    'tsx',
+    'apps/identity/src/server.ts',
+  ];
   const child = spawn('taskset', args, { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://localhost:${options.port}`;
   await waitForHealth(url, child);
@@ -49,7 +60,8 @@ export async function startServer(options: { port: number; env?: Record<string, 
 export async function waitForHealth(url: string, child?: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child?.exitCode !== null && child?.exitCode !== undefined) throw new Error(`server exited with ${child.exitCode}`);
+    if (child?.exitCode !== null && child?.exitCode !== undefined)
+      throw new Error(`server exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${url}/health`);
       if (response.ok) return;
@@ -62,7 +74,11 @@ export async function waitForHealth(url: string, child?: ChildProcess, timeoutMs
 }
 
 /** Signs in with a password and returns the refresh cookie the server set. */
-export async function loginForRefreshCookie(url: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+export async function loginForRefreshCookie(
+  url: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
   const response = await fetch(`${url}${API}/auth/v1/user`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -73,7 +89,9 @@ export async function loginForRefreshCookie(url: string, email: string, password
 }
 
 export function refreshCookieFrom(setCookies: string[]): string {
-  const cookie = setCookies.map((header) => header.split(';')[0] ?? '').find((pair) => pair.startsWith('fe_refresh'));
+  const cookie = setCookies
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('fe_refresh'));
   if (!cookie) throw new Error(`no refresh cookie in ${JSON.stringify(setCookies)}`);
   return cookie;
 }

@@ -4,7 +4,10 @@ import { repoRoot } from './lib.ts';
 
 const benchmarks = ['password-login.ts', 'token-refresh.ts', 'bundle-size.ts', 'start-time.ts'];
 for (const file of benchmarks) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], { cwd: repoRoot, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   console.log();
 }

@@ -3,7 +3,14 @@
 // Usage: npx tsx bench/token-refresh.ts            (PGlite)
 //        DATABASE_URL=postgres://... npx tsx bench/token-refresh.ts
 import autocannon from 'autocannon';
-import { API, describeMachine, formatRate, loginForRefreshCookie, refreshCookieFrom, startServer } from './lib.ts';
+import {
+  API,
+  describeMachine,
+  formatRate,
+  loginForRefreshCookie,
+  refreshCookieFrom,
+  startServer,
+} from './lib.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = 8;
@@ -14,10 +21,14 @@ interface SessionContext {
   cookie?: string;
 }
 
-const server = await startServer({ port: 3302, env: process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {} });
+const server = await startServer({
+  port: 3302,
+  env: process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {},
+});
 try {
   const cookies: string[] = [];
-  for (let i = 0; i < connections; i += 1) cookies.push(await loginForRefreshCookie(server.url, 'regular@brizo.test'));
+  for (let i = 0; i < connections; i += 1)
+    cookies.push(await loginForRefreshCookie(server.url, 'regular@brizo.test'));
   let nextSession = 0;
 
   const result = await autocannon({
@@ -40,7 +51,11 @@ try {
         onResponse(status, _body, context, headers) {
           if (status !== 200) return;
           const setCookie: unknown = headers?.['set-cookie'];
-          const list = Array.isArray(setCookie) ? setCookie.map(String) : setCookie ? [String(setCookie)] : [];
+          const list = Array.isArray(setCookie)
+            ? setCookie.map(String)
+            : setCookie
+              ? [String(setCookie)]
+              : [];
           (context as SessionContext).cookie = refreshCookieFrom(list);
         },
       },
@@ -48,7 +63,9 @@ try {
   });
   const ok = result['2xx'];
   console.log(`## Token refresh, one core (${database})`);
-  console.log(`${describeMachine()}; ${durationSeconds} s, ${connections} connections (one session each); non-2xx: ${result.non2xx}, errors: ${result.errors}`);
+  console.log(
+    `${describeMachine()}; ${durationSeconds} s, ${connections} connections (one session each); non-2xx: ${result.non2xx}, errors: ${result.errors}`,
+  );
   console.log(`| measure | value |`);
   console.log(`|---|---|`);
   console.log(`| refreshes | ${formatRate(ok / durationSeconds)}/s (target ≥ 1,000/s) |`);

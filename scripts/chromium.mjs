@@ -6,12 +6,16 @@ import { existsSync } from 'node:fs';
 const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 function findChromium() {
-  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
+  if (process.env.CHROMIUM_PATH)
+    return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
   return candidates.find((path) => existsSync(path)) ?? null;
 }
 
 function canInstallWithApt() {
-  return process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  return (
+    process.getuid?.() === 0 &&
+    spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0
+  );
 }
 
 /** Returns the path of a Chromium binary, or exits with instructions when none can be had. */

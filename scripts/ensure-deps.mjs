@@ -20,7 +20,11 @@ const installedAt = mtimeOf(join(root, 'node_modules', '.package-lock.json'));
 const lockfileAt = mtimeOf(join(root, 'package-lock.json'));
 
 if (installedAt === null || (lockfileAt !== null && lockfileAt > installedAt)) {
-  console.log(installedAt === null ? 'Installing packages (npm ci)...' : 'The lockfile changed: reinstalling packages (npm ci)...');
+  console.log(
+    installedAt === null
+      ? 'Installing packages (npm ci)...'
+      : 'The lockfile changed: reinstalling packages (npm ci)...',
+  );
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('npm ci failed: see the messages above.');

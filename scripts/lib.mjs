@@ -11,7 +11,10 @@ function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stats.mtimeMs);
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    stats.mtimeMs,
+  );
 }
 
 /** The web build is stale when any of its inputs is newer than the built index.html. */
@@ -19,7 +22,9 @@ export function isWebBuildStale() {
   const builtIndex = join(webDir, 'dist', 'index.html');
   if (!existsSync(builtIndex)) return true;
   const builtAt = statSync(builtIndex).mtimeMs;
-  const inputs = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((name) => join(webDir, name));
+  const inputs = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((name) =>
+    join(webDir, name),
+  );
   return inputs.some((input) => newestMtime(input) > builtAt);
 }
 

@@ -15,15 +15,18 @@ function step(title) {
 
 function vitestRun(workspace, name) {
   const output = join(reports, `${name}.json`);
-  const status = run('npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${output}`,
-  ], { cwd: join(root, workspace) });
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    { cwd: join(root, workspace) },
+  );
   const report = JSON.parse(readFileSync(output, 'utf8'));
-  return { status, passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests };
+  return {
+    status,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests,
+  };
 }
 
 function playwrightRun(chromiumPath) {

@@ -17,7 +17,9 @@ export async function waitForMailLink(request: APIRequestContext, to: string, pa
       async () => {
         const response = await request.get(`/dev/api/mailbox?to=${encodeURIComponent(to)}`);
         const messages = (await response.json()) as MailMessage[];
-        link = messages.flatMap((message) => findLinks(message.text)).find((url) => new URL(url).pathname === path);
+        link = messages
+          .flatMap((message) => findLinks(message.text))
+          .find((url) => new URL(url).pathname === path);
         return link;
       },
       { message: `a mail to ${to} with a link to ${path}`, timeout: 15_000 },

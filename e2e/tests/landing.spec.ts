@@ -37,7 +37,7 @@ test("the expired user's Logout returns to the login page", async ({ page }) => 
   await login.signIn('expired@brizo.test', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/trial-ended$/, { timeout: 20_000 });
   for (const unit of ['days', 'hours', 'minutes']) {
-    await expect(page.getByTestId(`countdown-${unit}`)).toHaveText('0');
+    await expect(page.getByTestId(`countdown-${unit}`)).toHaveText('00');
   }
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/account\/login/, { timeout: 20_000 });

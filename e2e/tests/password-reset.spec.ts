@@ -51,6 +51,6 @@ test('forgot password mails a reset link that sets a new password', async ({ pag
 test('an invalid activation link offers Login and Contact Support', async ({ page }) => {
   await page.goto('/account/activate?userId=00000000-0000-0000-0000-000000000000&token=not-a-token');
   await expect(page.getByText('Activation link is invalid or expired')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Contact Support' })).toBeVisible();
 });

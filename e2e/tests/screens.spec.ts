@@ -4,7 +4,10 @@ import { expect, test } from '@playwright/test';
 test('the Olo partner page invites a sign-up carrying source=olo', async ({ page }) => {
   await page.goto('/olo');
   await expect(page.getByText('Olo').first()).toBeVisible();
-  await page.getByRole('link', { name: /sign up|get started|free trial/i }).first().click();
+  await page
+    .getByRole('link', { name: /sign up|get started|free trial/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/account\/sign-up\?source=olo/);
   await expect(page.getByRole('heading', { name: 'Get started for free!' })).toBeVisible();
 });
@@ -19,7 +22,9 @@ for (const path of ['/account/login', '/account/sign-up', '/account/forget-passw
     await page.goto(path);
     await expect(page.locator('form').first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    const serious = results.violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    );
     expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 }

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { ACCESS_TOKEN_TTL_SECONDS, DEMO_PASSWORD } from '../support/env';
 import { LoginPage } from '../pages/login-page';
 
-test('a session survives a reload and outlives several access-token lifetimes while idle', async ({ page }) => {
+test('a session survives a reload and outlives several access-token lifetimes while idle', async ({
+  page,
+}) => {
   const refreshStatuses: number[] = [];
   const unauthorized: string[] = [];
   page.on('response', (response) => {

@@ -4,7 +4,10 @@ import { waitForMailLink } from '../support/mailbox';
 import { fillNewPassword } from '../pages/password-form';
 import { SignUpPage } from '../pages/sign-up-page';
 
-test('a work-email sign-up activates by mail, starts a trial and opens the main application', async ({ page, request }) => {
+test('a work-email sign-up activates by mail, starts a trial and opens the main application', async ({
+  page,
+  request,
+}) => {
   const email = newWorkEmail('trial');
   const signUp = new SignUpPage(page);
   await signUp.goto();
@@ -16,7 +19,9 @@ test('a work-email sign-up activates by mail, starts a trial and opens the main 
   const activationLink = await waitForMailLink(request, email, '/account/activate');
   await page.goto(activationLink);
   await fillNewPassword(page, NEW_PASSWORD);
-  await expect(page.getByText('Succesfully activated! You will be redirected in a few seconds.')).toBeVisible();
+  await expect(
+    page.getByText('Succesfully activated! You will be redirected in a few seconds.'),
+  ).toBeVisible();
 
   await expect(page).toHaveURL(/\/trial-started/, { timeout: 20_000 });
   await expect(page.getByText('Welcome to your free trial')).toBeVisible();

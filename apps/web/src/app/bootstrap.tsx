@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createBrizoStore, createRedirectBridge, startSdk } from '../sdk';
+import { missingOptionMessage, readConfig } from './config';
+import { authRoutes } from './paths';
+import { AppProviders } from './providers';
+import { listenForQueryStrings } from './query-string-listener';
+import { createAppRouter } from './router';
+
+/**
+ * Starts the app in `container`. Without the required `baseUrl` option the app cannot reach
+ * its API: it says so once and leaves the page empty (SPEC section 5).
+ */
+export function bootstrap(container: HTMLElement, win: Window = window): boolean {
+  const result = readConfig(win.__BRIZO_CONFIG__, win.location.origin);
+  if (!result.ok) {
+    win.alert(missingOptionMessage(result.missing));
+    win.document.body.classList.remove('loading');
+    container.replaceChildren();
+    return false;
+  }
+  const { config } = result;
+
+  const bridge = createRedirectBridge(win);
+  const store = createBrizoStore({
+    baseUrl: config.baseUrl,
+    clientId: config.clientId,
+    routes: authRoutes,
+    onRedirectTo: bridge.onRedirectTo,
+    previewMode: config.previewMode,
+  });
+  const router = createAppRouter();
+  bridge.attachNavigator((to, options) => void router.navigate(to, options));
+  listenForQueryStrings(router);
+
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders config={config} store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  void startSdk(store);
+  return true;
+}

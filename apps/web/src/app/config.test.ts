@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config';
+
+const origin = 'https://brizo.example.test';
+
+describe('readConfig', () => {
+  it('requires baseUrl', () => {
+    expect(readConfig(undefined, origin)).toEqual({ ok: false, missing: 'baseUrl' });
+    expect(readConfig({ baseUrl: '' }, origin)).toEqual({ ok: false, missing: 'baseUrl' });
+    expect(readConfig({ baseUrl: 42 }, origin)).toEqual({ ok: false, missing: 'baseUrl' });
+  });
+
+  it('fills the optional options with the server defaults', () => {
+    expect(readConfig({ baseUrl: 'https://api.example.test/' }, origin)).toEqual({
+      ok: true,
+      config: {
+        baseUrl: 'https://api.example.test',
+        clientId: undefined,
+        mainAppUrl: `${origin}/app`,
+        salesEmail: 'sales@brizo.test',
+        supportEmail: 'support@brizo.test',
+        gtmContainerId: undefined,
+        trialDays: 14,
+        previewMode: false,
+      },
+    });
+  });
+
+  it('keeps the given options', () => {
+    const result = readConfig(
+      {
+        baseUrl: origin,
+        clientId: 'client',
+        mainAppUrl: 'https://app.example.test',
+        salesEmail: 'sales@example.test',
+        supportEmail: 'help@example.test',
+        gtmContainerId: 'GTM-ABC123',
+        trialDays: 30,
+        previewMode: true,
+      },
+      origin,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        clientId: 'client',
+        mainAppUrl: 'https://app.example.test',
+        trialDays: 30,
+        previewMode: true,
+      },
+    });
+  });
+});

@@ -1,0 +1,24 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ConfigProvider, type BrizoConfig } from '../lib/config';
+import { SdkProvider, type BrizoStore } from '../sdk';
+import { theme } from './theme';
+
+export function AppProviders({
+  config,
+  store,
+  children,
+}: {
+  config: BrizoConfig;
+  store: BrizoStore;
+  children: ReactNode;
+}) {
+  return (
+    <ConfigProvider config={config}>
+      <MantineProvider theme={theme}>
+        <SdkProvider store={store}>{children}</SdkProvider>
+      </MantineProvider>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
+import { RouteError } from '../components/route-error';
+// The login screen is the critical path: it ships in the entry chunk. Everything else loads lazily.
+import { LoginPage } from '../features/login';
+import { paths } from './paths';
+
+/** A route whose component comes from its own chunk. */
+function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+const redirectScreen = lazyPage(() => import('../features/redirect').then((m) => m.RedirectPage));
+
+export const routes: RouteObject[] = [
+  {
+    Component: Outlet,
+    HydrateFallback: LoadingScreen,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, ...redirectScreen },
+      { path: paths.login, Component: LoginPage },
+      { path: paths.logout, ...lazyPage(() => import('../features/logout').then((m) => m.LogoutPage)) },
+      { path: paths.signUp, ...lazyPage(() => import('../features/sign-up').then((m) => m.SignUpPage)) },
+      { path: paths.activate, ...lazyPage(() => import('../features/activate').then((m) => m.ActivatePage)) },
+      {
+        path: paths.activateWithCode,
+        ...lazyPage(() => import('../features/activate').then((m) => m.ActivateWithCodePage)),
+      },
+      {
+        path: paths.forgotPassword,
+        ...lazyPage(() => import('../features/forgot-password').then((m) => m.ForgotPasswordPage)),
+      },
+      {
+        path: paths.resetPassword,
+        ...lazyPage(() => import('../features/reset-password').then((m) => m.ResetPasswordPage)),
+      },
+      {
+        // Trial and review pages: signed-in only, under the brand header.
+        ...lazyPage(() => import('./product-layout').then((m) => m.ProductLayout)),
+        children: [
+          {
+            path: paths.trialStarted,
+            lazy: async () => {
+              const { TrialPage } = await import('../features/trial');
+              return { Component: () => <TrialPage status="started" /> };
+            },
+          },
+          {
+            path: paths.trialEnded,
+            lazy: async () => {
+              const { TrialPage } = await import('../features/trial');
+              return { Component: () => <TrialPage status="ended" /> };
+            },
+          },
+          {
+            path: paths.underReview,
+            ...lazyPage(() => import('../features/under-review').then((m) => m.UnderReviewPage)),
+          },
+        ],
+      },
+      { path: paths.olo, ...lazyPage(() => import('../features/olo').then((m) => m.OloPage)) },
+      { path: paths.mainApp, ...lazyPage(() => import('../features/main-app').then((m) => m.MainAppPage)) },
+      { path: '*', ...redirectScreen },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,1 @@
+export { ActivatePage, ActivateWithCodePage } from './activate-page';

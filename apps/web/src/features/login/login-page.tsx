@@ -1,0 +1,108 @@
+import { Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { AuthCard } from '../../components/auth-card';
+import { LoadingScreen } from '../../components/loading-screen';
+import { NotAvailableCard } from '../../components/not-available-card';
+import { useConfig } from '../../lib/config';
+import { useAuthState, useLoginActions, useLoginState, type LoginStepName } from '../../sdk';
+import { IdentifierStep } from './identifier-step';
+import { LoginFooter } from './login-footer';
+import { PasswordStep, RedirectToSsoStep } from './password-step';
+
+/** How long an already signed-in visitor waits for the store's own redirect before we send them home. */
+const SIGNED_IN_FALLBACK_MS = 1000;
+
+interface StepView {
+  title: string;
+  subtitle?: string;
+  body: ReactNode;
+}
+
+/**
+ * The login box. The store decides the step (SPEC section 2, "Flow steps"); this is the one
+ * place that maps a step to its screen. Steps not built yet say so instead of failing.
+ */
+export function LoginPage() {
+  const { isLoading, isAuthenticated } = useAuthState();
+  const { step, loading, error, email: storedEmail } = useLoginState();
+  const actions = useLoginActions();
+  const { salesEmail } = useConfig();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(storedEmail ?? '');
+
+  // A signed-in visitor who lands here is sent on by the store after login; if nothing
+  // moves them (e.g. they followed a link here), go to the redirect screen ourselves.
+  const waitingForRedirect = isAuthenticated && (step === 'preLogin' || step === 'success');
+  useEffect(() => {
+    if (!waitingForRedirect) return;
+    const timer = setTimeout(() => navigate(paths.home, { replace: true }), SIGNED_IN_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, [waitingForRedirect, navigate]);
+
+  if (isLoading || waitingForRedirect) return <LoadingScreen />;
+
+  const restart = () => actions.restart();
+  const view = ((): StepView => {
+    switch (step) {
+      case 'preLogin':
+        return {
+          title: 'Welcome back',
+          subtitle: 'Sign in to Brizo FoodMetrics',
+          body: (
+            <IdentifierStep
+              defaultEmail={email}
+              loading={loading}
+              error={error}
+              onSubmit={(value) => {
+                setEmail(value);
+                void actions.preLogin(value);
+              }}
+            />
+          ),
+        };
+      case 'loginWithPassword':
+        return {
+          title: 'Enter your password',
+          subtitle: 'Sign in to Brizo FoodMetrics',
+          body: (
+            <PasswordStep
+              email={email}
+              loading={loading}
+              error={error}
+              onSubmit={(password) => void actions.login(email, password)}
+              onChangeEmail={restart}
+            />
+          ),
+        };
+      case 'redirectToSSO':
+        return { title: 'Single sign-on', body: <RedirectToSsoStep /> };
+      case 'success':
+        return {
+          title: 'Signing you in',
+          body: (
+            <Stack align="center" gap="sm" py="md" role="status">
+              <Loader color="brand" />
+              <Text c="dimmed">Signing you in...</Text>
+            </Stack>
+          ),
+        };
+      default:
+        return {
+          title: 'Sign in',
+          body: <NotAvailableCard step={step satisfies LoginStepName} onBack={restart} />,
+        };
+    }
+  })();
+
+  return (
+    <AuthCard
+      title={view.title}
+      subtitle={view.subtitle}
+      footer={<LoginFooter showContactSales={step === 'loginWithPassword'} salesEmail={salesEmail} />}
+    >
+      {view.body}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { FormAlert } from '../../components/form-alert';
+import { PasswordField } from '../../components/password-field';
+
+interface PasswordStepProps {
+  email: string;
+  loading: boolean;
+  error: string | null;
+  onSubmit: (password: string) => void;
+  onChangeEmail: () => void;
+}
+
+/** The password box (step loginWithPassword). */
+export function PasswordStep({ email, loading, error, onSubmit, onChangeEmail }: PasswordStepProps) {
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password === '') {
+      setFieldError('Password is required');
+      return;
+    }
+    onSubmit(password);
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <FormAlert message={error} />
+        {/* Read-only, but a real field: password managers pair it with the password. */}
+        <TextInput
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          readOnly
+          rightSectionWidth={80}
+          rightSection={
+            <Anchor component="button" type="button" size="sm" onClick={onChangeEmail} fw={600}>
+              Change
+            </Anchor>
+          }
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          autoFocus
+          required
+          value={password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            if (fieldError) setFieldError(null);
+          }}
+          error={fieldError}
+        />
+        <Button type="submit" fullWidth loading={loading}>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** While the browser leaves for the user's identity provider (step redirectToSSO). */
+export function RedirectToSsoStep() {
+  return (
+    <Group justify="center" py="md">
+      <Text c="dimmed" role="status">
+        Redirecting you to your company&apos;s sign-in page...
+      </Text>
+    </Group>
+  );
+}

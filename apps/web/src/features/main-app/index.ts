@@ -1,0 +1,1 @@
+export { MainAppPage } from './main-app-page';

@@ -1,0 +1,51 @@
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { LoadingScreen } from '../../components/loading-screen';
+import { ProductShell } from '../../components/product-shell';
+import { useRequiredSession } from '../../lib/session';
+
+/**
+ * The built-in stand-in for the main application (MAIN_APP_URL's default): who is signed
+ * in, for which account, and a way out.
+ */
+export function MainAppPage() {
+  const sessionView = useRequiredSession();
+  const navigate = useNavigate();
+  if (sessionView.status !== 'signedIn') return <LoadingScreen />;
+  const { user, tenant } = sessionView;
+  const logout = (
+    <Button variant="default" size="sm" onClick={() => void navigate(paths.logout)}>
+      Logout
+    </Button>
+  );
+
+  return (
+    <ProductShell email={user.email} headerActions={logout}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} fz={26}>
+            Brizo FoodMetrics
+          </Title>
+          <Text c="dimmed">You are signed in to the main application.</Text>
+        </Stack>
+        <Table variant="vertical" layout="fixed" withTableBorder aria-label="Signed-in user">
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th w={120}>Name</Table.Th>
+              <Table.Td data-testid="main-app-name">{user.name ?? '—'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Td data-testid="main-app-email">{user.email}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Account</Table.Th>
+              <Table.Td data-testid="main-app-tenant">{tenant?.name ?? '—'}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </ProductShell>
+  );
+}

@@ -1,0 +1,1 @@
+export { OloPage, PARTNER_NAME } from './olo-page';

@@ -1,0 +1,1 @@
+export { TrialPage, type TrialStatus } from './trial-page';

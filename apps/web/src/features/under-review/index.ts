@@ -1,0 +1,1 @@
+export { UnderReviewPage } from './under-review-page';

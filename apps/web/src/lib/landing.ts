@@ -1,0 +1,48 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  decideLanding,
+  planRedirect,
+  readStoredSource,
+  type ProductTenant,
+  type ProductUser,
+} from '../product';
+import { useConfig } from './config';
+import { local, session } from './storage';
+
+/** Where this signed-in user belongs right now (SPEC section 4, landing decision). */
+export function useLandingTarget(user: ProductUser | null, tenant: ProductTenant | null): string | null {
+  const { mainAppUrl } = useConfig();
+  const { search } = useLocation();
+  if (!user) return null;
+  return decideLanding({
+    user,
+    tenant,
+    now: new Date(),
+    sourceParam: new URLSearchParams(search).get('source'),
+    storedSource: readStoredSource(session),
+    mainAppUrl,
+  });
+}
+
+/**
+ * Goes to a landing target: an http(s) address is a full page navigation (and clears the
+ * saved source); an in-app path is a router navigation carrying the saved query string.
+ */
+export function useGoTo(): (target: string) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (target: string) => {
+      const plan = planRedirect(target, local, session);
+      if (plan.external) window.location.assign(plan.url);
+      else void navigate(plan.url, { replace: true });
+    },
+    [navigate],
+  );
+}
+
+/** The path part of an in-app target ('/trial-started?x=1' → '/trial-started'); null for external URLs. */
+export function pathOf(target: string): string | null {
+  if (/^https?:\/\//i.test(target)) return null;
+  return target.split(/[?#]/, 1)[0] ?? target;
+}

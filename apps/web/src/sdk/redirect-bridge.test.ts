@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createRedirectBridge, decideRedirect } from './redirect-bridge';
+
+describe('decideRedirect', () => {
+  it('follows in-app paths with the router', () => {
+    expect(decideRedirect('/', undefined, '')).toEqual({ kind: 'router', to: '/', replace: false });
+    expect(decideRedirect('/account/login', { replace: true }, '')).toEqual({
+      kind: 'router',
+      to: '/account/login',
+      replace: true,
+    });
+  });
+
+  it('loads the page for refresh requests and absolute addresses', () => {
+    expect(decideRedirect('/account/login', { refresh: true }, '')).toEqual({
+      kind: 'document',
+      url: '/account/login',
+    });
+    expect(decideRedirect('https://idp.example.test/sso', undefined, '')).toEqual({
+      kind: 'document',
+      url: 'https://idp.example.test/sso',
+    });
+  });
+
+  it('keeps the current query string when asked to', () => {
+    expect(decideRedirect('/account/login', { preserveQueryParams: true }, '?tenantId=t1')).toMatchObject({
+      to: '/account/login?tenantId=t1',
+    });
+    expect(decideRedirect('/account/login?x=1', { preserveQueryParams: true }, '?tenantId=t1')).toMatchObject(
+      {
+        to: '/account/login?x=1',
+      },
+    );
+  });
+});
+
+describe('createRedirectBridge', () => {
+  const fakeWindow = () => ({ location: { search: '', assign: vi.fn() } }) as unknown as Window;
+
+  it('navigates through the attached router', () => {
+    const win = fakeWindow();
+    const bridge = createRedirectBridge(win);
+    const navigate = vi.fn();
+    bridge.attachNavigator(navigate);
+    bridge.onRedirectTo('/trial-started');
+    expect(navigate).toHaveBeenCalledWith('/trial-started', { replace: false });
+    expect(win.location.assign).not.toHaveBeenCalled();
+  });
+
+  it('loads the page before a router is attached, and for full navigations', () => {
+    const win = fakeWindow();
+    const bridge = createRedirectBridge(win);
+    bridge.onRedirectTo('/');
+    expect(win.location.assign).toHaveBeenCalledWith('/');
+    const navigate = vi.fn();
+    bridge.attachNavigator(navigate);
+    bridge.onRedirectTo('/account/login', { refresh: true });
+    expect(win.location.assign).toHaveBeenLastCalledWith('/account/login');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,60 @@
+// The store calls `onRedirectTo(path, opts)` whenever a flow wants to move on (after login,
+// after activation, to SSO ...). Its default does nothing (SDK-NOTES.md), so we bridge it:
+// in-app paths go through the router, anything that must leave the app reloads the page.
+
+export interface RedirectOptions {
+  refresh?: boolean;
+  replace?: boolean;
+  preserveQueryParams?: boolean;
+}
+
+export type RedirectDecision =
+  { kind: 'document'; url: string } | { kind: 'router'; to: string; replace: boolean };
+
+const ABSOLUTE_URL = /^https?:\/\//i;
+
+/** Appends the current query string to `path` unless it already carries one. */
+function withQueryParams(path: string, currentSearch: string): string {
+  if (!currentSearch || currentSearch === '?' || path.includes('?')) return path;
+  return `${path}${currentSearch.startsWith('?') ? currentSearch : `?${currentSearch}`}`;
+}
+
+/** How to follow one `onRedirectTo` call. Pure, so the rules are unit-tested. */
+export function decideRedirect(
+  path: string,
+  opts: RedirectOptions | undefined,
+  currentSearch: string,
+): RedirectDecision {
+  const target = opts?.preserveQueryParams ? withQueryParams(path, currentSearch) : path;
+  if (opts?.refresh || ABSOLUTE_URL.test(target)) return { kind: 'document', url: target };
+  return { kind: 'router', to: target, replace: opts?.replace ?? false };
+}
+
+export type Navigate = (to: string, options: { replace: boolean }) => void;
+
+/**
+ * The store is created before the router exists, so the bridge starts without a navigator
+ * and the router is attached once it is built. Redirects requested before that (none are
+ * expected: the first one follows a network round trip) fall back to a page load.
+ */
+export function createRedirectBridge(win: Pick<Window, 'location'> = window) {
+  let navigate: Navigate | null = null;
+
+  const onRedirectTo = (path: string, opts?: RedirectOptions): void => {
+    const decision = decideRedirect(path, opts, win.location.search);
+    if (decision.kind === 'router' && navigate) {
+      navigate(decision.to, { replace: decision.replace });
+    } else {
+      win.location.assign(decision.kind === 'document' ? decision.url : decision.to);
+    }
+  };
+
+  return {
+    onRedirectTo,
+    attachNavigator(next: Navigate): void {
+      navigate = next;
+    },
+  };
+}
+
+export type RedirectBridge = ReturnType<typeof createRedirectBridge>;

@@ -1,0 +1,76 @@
+import { createStore, type FronteggStore } from '@frontegg/redux-store';
+import { ContextHolder, createApiClient, FeatureFlags } from '@frontegg/rest-api';
+import type { RedirectOptions } from './redirect-bridge';
+
+// The one place that creates and starts the Frontegg store, without @frontegg/react or
+// @frontegg/js (they pull CDN loaders: ARCHITECTURE.md).
+
+export const APP_NAME = 'default';
+
+export interface SdkOptions {
+  /** API origin; the SDK adds /frontegg. */
+  baseUrl: string;
+  clientId?: string;
+  /** Every auth route of the app (loginUrl, signUpUrl, ...), overriding the SDK defaults. */
+  routes: Record<string, string>;
+  onRedirectTo: (path: string, opts?: RedirectOptions) => void;
+  /** The store's mock mode: every action answers from local mock data, no server calls. */
+  previewMode?: boolean;
+}
+
+export type BrizoStore = FronteggStore;
+
+declare const __BRIZO_PREVIEW_AVAILABLE__: boolean | undefined;
+
+/** The SDK's mock actions are only bundled in preview builds (see vite.config.ts). */
+export function isPreviewAvailable(): boolean {
+  return typeof __BRIZO_PREVIEW_AVAILABLE__ !== 'undefined' && __BRIZO_PREVIEW_AVAILABLE__;
+}
+
+export function createBrizoStore({
+  baseUrl,
+  clientId,
+  routes,
+  onRedirectTo,
+  previewMode: wanted = false,
+}: SdkOptions) {
+  const previewMode = wanted && isPreviewAvailable();
+  if (wanted && !previewMode)
+    console.warn('previewMode is set but this build has no preview mode; running live.');
+  const store = createStore({
+    name: APP_NAME,
+    context: { baseUrl, clientId },
+    // An explicit holder, so the store is never parked on (or read back from) `window.store`.
+    storeHolder: {},
+    previewMode,
+    initialState: {
+      auth: {
+        // Our own login box renders every step: never the hosted (OAuth redirect) flow.
+        hostedLoginBox: false,
+        onRedirectTo,
+        routes,
+      },
+    },
+  });
+  // Some flows (activation, logout helpers) redirect through the context holder rather than
+  // the store's onRedirectTo: both must go through the same bridge.
+  ContextHolder.for(APP_NAME).setOnRedirectTo(onRedirectTo);
+  return store;
+}
+
+/**
+ * Loads the feature flags the store's flows consult, then asks the store to authorize:
+ * refresh the session from the cookie and load the public login configuration.
+ */
+export async function startSdk(store: BrizoStore): Promise<void> {
+  if (!store.getState().root.previewMode) {
+    try {
+      FeatureFlags.set(await createApiClient(APP_NAME).featureFlags.loadFeatureFlags(), APP_NAME);
+    } catch (error) {
+      // Flags only switch optional flows on; sign-in must still work without them.
+      console.error('Failed to load feature flags', error);
+      FeatureFlags.set({}, APP_NAME);
+    }
+    store.dispatch({ type: 'auth/requestAuthorize', payload: true });
+  }
+}
