@@ -22,6 +22,7 @@ export function useLandingTarget(user: ProductUser | null, tenant: ProductTenant
     sourceParam: new URLSearchParams(search).get('source'),
     storedSource: readStoredSource(session),
     mainAppUrl,
+    allowedOrigins: [window.location.origin],
   });
 }
 

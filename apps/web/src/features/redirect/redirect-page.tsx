@@ -4,12 +4,13 @@ import { getAnalyticsSink } from '../../lib/analytics';
 import { useConfig } from '../../lib/config';
 import { useGoTo, useLandingTarget } from '../../lib/landing';
 import { useRequiredSession } from '../../lib/session';
-import { sendUserAnalytics } from '../../product';
+import { clearStoredSource, sendUserAnalytics } from '../../product';
+import { session as sessionStorageArea } from '../../lib/storage';
 
 /**
  * The index and catch-all route (SPEC section 2, redirect screen). Anonymous visitors go
  * through the login gate (useRequiredSession); a signed-in user is reported to analytics
- * once and sent to their landing target. The loading placeholder shows meanwhile.
+ * once, the stored source is removed, and they are sent to their landing target. The loading placeholder shows meanwhile.
  */
 export function RedirectPage() {
   const sessionView = useRequiredSession();
@@ -24,6 +25,8 @@ export function RedirectPage() {
     if (!user || !target || done.current) return;
     done.current = true;
     sendUserAnalytics(user, tenant, getAnalyticsSink(gtmContainerId));
+    // The target already used the stored source; it is spent either way (SPEC section 2, redirect screen).
+    clearStoredSource(sessionStorageArea);
     goTo(target);
   }, [user, tenant, target, gtmContainerId, goTo]);
 

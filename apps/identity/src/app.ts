@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { AppError, errorCatalogue, errorHandler } from './errors.js';
+import { authRoutes } from './routes/auth/index.js';
+import { devRoutes } from './routes/dev/index.js';
+import { flagsRoutes } from './routes/flags/index.js';
+import { metadataRoutes } from './routes/metadata/index.js';
+import { securityRoutes } from './routes/security/index.js';
+import { ssoRoutes } from './routes/sso/index.js';
+import { systemRoutes } from './routes/system/index.js';
+import { usersRoutes } from './routes/users/index.js';
+import { vendorsRoutes } from './routes/vendors/index.js';
+import { registerWebApp } from './routes/web/index.js';
+import { createServices, type RouteOptions } from './services/index.js';
+
+export const TRACE_ID_HEADER = 'frontegg-trace-id';
+/** The SDK's prefix for every API call (docs/CONTRACTS.md). */
+export const API_PREFIX = '/frontegg';
+
+/** Builds the identity server from its context; does not listen. */
+export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const { config } = context;
+  const app = Fastify({
+    logger: context.logger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(TRACE_ID_HEADER, request.id);
+  });
+
+  // The SDK posts `Content-Type: application/json` with an empty body (logout): that is no body, not bad JSON.
+  // The API speaks JSON only: anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    defaultJsonParser(request, text, done);
+  });
+
+  // The web app's CSP is owned by apps/web (GTM, Vite); helmet adds the other headers.
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(errorCatalogue.request.rateLimited),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Brizo Access identity server',
+        description: 'Frontegg-compatible identity API',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const services = await createServices(context);
+  const options: RouteOptions = { config, db: context.db, services };
+  await app.register(systemRoutes, options);
+  await app.register(authRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
+  await app.register(usersRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
+  await app.register(securityRoutes, {
+    ...options,
+    prefix: `${API_PREFIX}/identity/resources/configurations`,
+  });
+  await app.register(ssoRoutes, { ...options, prefix: API_PREFIX });
+  await app.register(metadataRoutes, { ...options, prefix: API_PREFIX });
+  await app.register(vendorsRoutes, { ...options, prefix: API_PREFIX });
+  await app.register(flagsRoutes, { ...options, prefix: API_PREFIX });
+  if (config.devTools) await app.register(devRoutes, options);
+  await registerWebApp(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    await context.mailer.close();
+  });
+  return app;
+}

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** apps/identity, whatever the process cwd is. */
+export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], {
+    error: 'expected one of true, false, 1, 0, on, off, yes, no',
+  })
+  .transform((value) => ['true', '1', 'on', 'yes'].includes(value));
+
+const positiveInt = z.coerce
+  .number({ error: 'expected a whole number' })
+  .int('expected a whole number')
+  .positive('expected a number above 0');
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const emailAddress = z.email({ error: 'expected an email address' });
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce
+    .number({ error: 'expected a port number' })
+    .int('expected a port number')
+    .min(1, 'expected a port number 1-65535')
+    .max(65535, 'expected a port number 1-65535')
+    .default(3000),
+  HOST: z.string().min(1, 'expected a host name or address').default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// URL' }).optional(),
+  DATA_DIR: z.string().min(1, 'expected a directory path').default('./data'),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(300),
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
+  TRIAL_DAYS: positiveInt.default(14),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'expected a sender such as "Brizo <no-reply@brizo.test>"')
+    .default('Brizo Access <no-reply@brizo.test>'),
+  DEV_TOOLS: booleanFlag.optional(),
+  SEED: booleanFlag.default(true),
+  WEB_DIST: z.string().min(1, 'expected a directory path').optional(),
+  MAIN_APP_URL: httpUrl.optional(),
+  CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected 1-64 letters, digits, - or _')
+    .default('brizo-access'),
+  SALES_EMAIL: emailAddress.default('sales@brizo.test'),
+  SUPPORT_EMAIL: emailAddress.default('support@brizo.test'),
+  GTM_CONTAINER_ID: z
+    .string()
+    .regex(/^GTM-[A-Za-z0-9]+$/, 'expected GTM- followed by letters and digits')
+    .optional(),
+  RATE_LIMIT_MAX: positiveInt.default(300),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Origin used in mailed links and as token issuer. */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was set; when not, /app-config.js answers with the request's own origin. */
+  publicUrlConfigured: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  trialDays: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  devTools: boolean;
+  seed: boolean;
+  webDist: string;
+  mainAppUrl: string | undefined;
+  clientId: string;
+  salesEmail: string;
+  supportEmail: string;
+  gtmContainerId: string | undefined;
+  rateLimitMax: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment; a bad value throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (FOO=) means "not set", as in most shells' .env habits.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `  ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    trialDays: e.TRIAL_DAYS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    devTools: e.DEV_TOOLS ?? e.NODE_ENV !== 'production',
+    seed: e.SEED,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageRoot, '../web/dist'),
+    mainAppUrl: e.MAIN_APP_URL,
+    clientId: e.CLIENT_ID,
+    salesEmail: e.SALES_EMAIL,
+    supportEmail: e.SUPPORT_EMAIL,
+    gtmContainerId: e.GTM_CONTAINER_ID,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,16 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Clock } from './lib/time.js';
+import type { Mailer } from './services/mail.js';
+import type { PasswordHasher } from './services/passwords.js';
+
+/** Everything the server depends on from outside: tests swap any piece. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  logger: FastifyServerOptions['logger'];
+}

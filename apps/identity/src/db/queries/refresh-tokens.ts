@@ -1,0 +1,157 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../client.js';
+import { executeRows } from '../rows.js';
+import { auditLogs, refreshTokenFamilies, refreshTokens, users } from '../schema.js';
+import { qualified, userClaimsColumns, type UserClaimsRow } from './users.js';
+
+export interface SessionStart {
+  familyId: string;
+  userId: string;
+  tenantId: string | null;
+  tokenHash: string;
+  expiresAt: Date;
+  now: Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  audit: typeof auditLogs.$inferInsert;
+}
+
+/**
+ * One statement for the writes of a sign-in: the session (refresh family), its first token, the
+ * user's lastLogin and the audit entry. Password login stays at one read and one write.
+ */
+export async function insertSessionStart(db: Db, start: SessionStart): Promise<void> {
+  const a = start.audit;
+  // Raw SQL takes dates as ISO strings: both drivers then agree on the parameter's text.
+  const now = start.now.toISOString();
+  const expiresAt = start.expiresAt.toISOString();
+  await db.execute(sql`
+    with family as (
+      insert into ${refreshTokenFamilies} (id, user_id, tenant_id, ip_address, user_agent, created_at)
+      values (${start.familyId}, ${start.userId}, ${start.tenantId}, ${start.ipAddress}, ${start.userAgent}, ${now})
+      returning id
+    ), token as (
+      insert into ${refreshTokens} (token_hash, family_id, created_at, expires_at)
+      select ${start.tokenHash}, id, ${now}, ${expiresAt} from family
+    ), login as (
+      update ${users} set last_login = ${now} where id = ${start.userId}
+    )
+    insert into ${auditLogs} (tenant_id, user_id, email, action, description, severity, ip, user_agent, json, created_at)
+    values (${a.tenantId ?? null}, ${a.userId ?? null}, ${a.email ?? null}, ${a.action}, ${a.description ?? ''}, ${a.severity},
+            ${a.ip ?? null}, ${a.userAgent ?? null}, ${JSON.stringify(a.json ?? {})}::jsonb, ${now})
+  `);
+}
+
+export type RefreshSessionRow = UserClaimsRow & {
+  familyId: string;
+  familyRevokedAt: Date | null;
+  tokenExpiresAt: Date;
+  tokenRotatedAt: Date | null;
+};
+
+/** The one read of a token refresh: the token, its family, the user and the claims for the family's tenant. */
+export async function findRefreshSession(db: Db, tokenHash: string): Promise<RefreshSessionRow | undefined> {
+  const [row] = await db
+    .select({
+      ...userClaimsColumns(qualified.familyTenant),
+      tenantId: refreshTokenFamilies.tenantId,
+      familyId: refreshTokenFamilies.id,
+      familyRevokedAt: refreshTokenFamilies.revokedAt,
+      tokenExpiresAt: refreshTokens.expiresAt,
+      tokenRotatedAt: refreshTokens.rotatedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
+    .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+const rotatedRow = z.object({
+  family_id: z.string(),
+  tenant_id: z.string().nullable(),
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+  super_user: z.boolean(),
+  is_locked: z.boolean(),
+  metadata: z.string(),
+});
+
+export interface RotatedSession {
+  familyId: string;
+  tenantId: string | null;
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    verified: boolean;
+    superUser: boolean;
+    isLocked: boolean;
+    metadata: string;
+  };
+}
+
+/**
+ * The happy path of a refresh in one call of the SQL function rotate_refresh_token (migration
+ * 0001): rotates the presented token and returns the session's user. Undefined when the token is
+ * not current, is expired or its session is revoked; the caller then finds out which.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  rotation: { oldHash: string; newHash: string; now: Date; expiresAt: Date },
+): Promise<RotatedSession | undefined> {
+  const rows = await executeRows(
+    db,
+    sql`select * from rotate_refresh_token(${rotation.oldHash}, ${rotation.newHash}, ${rotation.now.toISOString()}, ${rotation.expiresAt.toISOString()})`,
+  );
+  const row = rows[0] === undefined ? undefined : rotatedRow.parse(rows[0]);
+  if (!row) return undefined;
+  return {
+    familyId: row.family_id,
+    tenantId: row.tenant_id,
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      verified: row.verified,
+      superUser: row.super_user,
+      isLocked: row.is_locked,
+      metadata: row.metadata,
+    },
+  };
+}
+
+/** Adds a token to a family without rotating anything (the grace answer to a concurrent refresh). */
+export async function insertRefreshToken(
+  db: Db,
+  token: { familyId: string; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values({
+    familyId: token.familyId,
+    tokenHash: token.tokenHash,
+    createdAt: token.now,
+    expiresAt: token.expiresAt,
+  });
+}
+
+export async function revokeFamily(db: Db, familyId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revokedAt)));
+}
+
+export async function revokeFamiliesOfUser(db: Db, userId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt)));
+}
+
+export async function setFamilyTenant(db: Db, familyId: string, tenantId: string): Promise<void> {
+  await db.update(refreshTokenFamilies).set({ tenantId }).where(eq(refreshTokenFamilies.id, familyId));
+}

@@ -1,0 +1,141 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { users } from '../schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Fully qualified column references for the correlated subqueries below. */
+export const qualified = {
+  userActiveTenant: sql.raw('"users"."active_tenant_id"'),
+  familyTenant: sql.raw('"refresh_token_families"."tenant_id"'),
+} as const;
+
+/**
+ * What an access token needs about a user, computed inside the same statement as the user lookup
+ * so that login and refresh stay at one read each. `tenantId` must be a qualified reference or a
+ * parameter: drizzle leaves columns of single-table selects unqualified.
+ */
+export function authorizationColumns(tenantId: SQL) {
+  const userId = sql.raw('"users"."id"');
+  return {
+    tenantIds: sql<string[]>`coalesce((select json_agg(m.tenant_id order by m.created_at) from memberships m
+      where m.user_id = ${userId} and not m.is_disabled), '[]'::json)`,
+    roleKeys: sql<
+      string[]
+    >`coalesce((select json_agg(r.key order by r.key) from user_roles ur join roles r on r.id = ur.role_id
+      where ur.user_id = ${userId} and ur.tenant_id = ${tenantId}), '[]'::json)`,
+    permissionKeys: sql<string[]>`coalesce((select json_agg(distinct p.key) from user_roles ur
+      join role_permissions rp on rp.role_id = ur.role_id join permissions p on p.id = rp.permission_id
+      where ur.user_id = ${userId} and ur.tenant_id = ${tenantId}), '[]'::json)`,
+  };
+}
+
+export function userClaimsColumns(tenantId: SQL) {
+  return {
+    id: users.id,
+    email: users.email,
+    name: users.name,
+    passwordHash: users.passwordHash,
+    verified: users.verified,
+    superUser: users.superUser,
+    isLocked: users.isLocked,
+    metadata: users.metadata,
+    vendorMetadata: users.vendorMetadata,
+    profilePictureUrl: users.profilePictureUrl,
+    ...authorizationColumns(tenantId),
+  };
+}
+
+/** What a user may do in one tenant: the tenants, role keys and permission keys of the token. */
+export interface UserAuthorization {
+  tenantIds: string[];
+  roleKeys: string[];
+  permissionKeys: string[];
+}
+
+export async function findUserAuthorization(
+  db: Db,
+  userId: string,
+  tenantId: string | null,
+): Promise<UserAuthorization | undefined> {
+  const tenant = tenantId === null ? sql`null::uuid` : sql`${tenantId}::uuid`;
+  const [row] = await db
+    .select(authorizationColumns(tenant))
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export type UserClaimsRow = {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  verified: boolean;
+  superUser: boolean;
+  isLocked: boolean;
+  metadata: string;
+  vendorMetadata: string;
+  profilePictureUrl: string | null;
+  tenantIds: string[];
+  roleKeys: string[];
+  permissionKeys: string[];
+  tenantId: string | null;
+};
+
+const emailMatches = (email: string) => sql`lower(${users.email}) = ${normalizeEmail(email)}`;
+
+/** The one read of password login: the user, its active tenant and its token claims. */
+export async function findUserClaimsByEmail(db: Db, email: string): Promise<UserClaimsRow | undefined> {
+  const [row] = await db
+    .select({ ...userClaimsColumns(qualified.userActiveTenant), tenantId: users.activeTenantId })
+    .from(users)
+    .where(emailMatches(email))
+    .limit(1);
+  return row;
+}
+
+export async function findUserClaimsById(
+  db: Db,
+  userId: string,
+  tenantId: string | null,
+): Promise<UserClaimsRow | undefined> {
+  const tenant = tenantId === null ? sql`null::uuid` : sql`${tenantId}::uuid`;
+  const [row] = await db
+    .select({ ...userClaimsColumns(tenant), tenantId: sql<string | null>`${tenant}` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(emailMatches(email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: normalizeEmail(user.email) })
+    .returning();
+  if (!row) throw new Error('insertUser returned no row');
+  return row;
+}
+
+export async function updateUser(db: Db, userId: string, changes: Partial<NewUser>): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, userId));
+}
+
+export async function setActiveTenant(db: Db, userId: string, tenantId: string): Promise<void> {
+  await db.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, userId));
+}

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { RouteOptions } from '../../services/index.js';
+import { credentialRateLimit } from '../rate-limit.js';
+import {
+  emailField,
+  emptyResponse,
+  loginResponse,
+  passwordField,
+  requestMeta,
+  responses,
+} from '../schemas.js';
+
+/** /identity/resources/auth: password login, refresh, logout, SSO pre-login. */
+export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  const { sessions } = services;
+
+  app.post(
+    '/v1/user',
+    {
+      config: credentialRateLimit(config),
+      schema: {
+        tags: ['auth'],
+        summary: 'Authenticate user with password',
+        body: z.object({
+          email: emailField,
+          password: passwordField,
+          recaptchaToken: z.string().optional(),
+          invitationToken: z.string().optional(),
+        }),
+        response: responses({ 200: loginResponse }),
+      },
+    },
+    async (request, reply) => {
+      const response = await services.passwordLogin.login(request.body, requestMeta(request));
+      reply.setCookie(sessions.cookieName, response.refreshToken, sessions.cookieOptions);
+      return response;
+    },
+  );
+
+  app.post(
+    '/v1/user/token/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Refresh the access token with the refresh cookie (rotates it)',
+        body: z.object({ tenantId: z.string().nullish() }).nullish(),
+        response: responses({ 200: loginResponse }),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const response = await sessions.refresh(
+          request.cookies[sessions.cookieName],
+          request.body?.tenantId,
+          requestMeta(request),
+        );
+        reply.setCookie(sessions.cookieName, response.refreshToken, sessions.cookieOptions);
+        return response;
+      } catch (error) {
+        reply.clearCookie(sessions.cookieName, { path: '/' });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/v1/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: revoke the session and clear the refresh cookie',
+        response: responses({ 200: emptyResponse }),
+      },
+    },
+    async (request, reply) => {
+      await sessions.end(request.cookies[sessions.cookieName], requestMeta(request));
+      reply.clearCookie(sessions.cookieName, { path: '/' });
+      return {};
+    },
+  );
+
+  const preLoginBody = z.object({
+    email: z.string().max(254).optional(),
+    username: z.string().max(254).optional(),
+    tenantId: z.string().nullish(),
+  });
+  const noSso = async (): Promise<never> => {
+    // No SSO connections exist yet: the SDK treats this 404 as "use the password step".
+    throw appError(errorCatalogue.auth.ssoNotConfigured);
+  };
+  app.post(
+    '/v2/user/sso/prelogin',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'SSO pre-login: the IdP address for this email, 404 when none',
+        body: preLoginBody,
+        response: responses({ 200: z.object({ address: z.string(), idpType: z.string() }) }),
+      },
+    },
+    noSso,
+  );
+  app.post(
+    '/v1/user/saml/prelogin',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'SAML pre-login (v1): 404 when no SSO applies',
+        body: preLoginBody,
+        response: responses({ 200: z.object({ address: z.string() }) }),
+      },
+    },
+    noSso,
+  );
+};

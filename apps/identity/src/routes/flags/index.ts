@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteOptions } from '../../services/index.js';
+import { responses } from '../schemas.js';
+
+/** Feature flags the SDK reads. SPEC section 9 names the ones on by default. */
+export const featureFlags: Record<string, 'on' | 'off'> = {
+  admin_portal_ip_restrictions: 'on',
+  admin_portal_domain_restrictions: 'on',
+  'new-mfa-pages': 'on',
+  'show-passkeys-new': 'on',
+  'groups-admin-box-new': 'on',
+  'msp-all-accounts-new': 'on',
+  'temporary-users': 'on',
+  'security-center-show-login-flows': 'off',
+  'prevent-auth-redirect-on-social-login': 'off',
+  'multi-apps-admin-portal': 'off',
+  admin_portal_should_load_authorization: 'off',
+  admin_portal_use_current_user_tenants_v1_endpoint: 'off',
+};
+
+export const flagsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app) => {
+  app.get(
+    '/flags',
+    {
+      schema: {
+        tags: ['flags'],
+        summary: 'Feature flags: name → on|off',
+        response: responses({ 200: z.record(z.string(), z.enum(['on', 'off'])) }),
+      },
+    },
+    async () => featureFlags,
+  );
+};

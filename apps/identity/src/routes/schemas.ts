@@ -1,0 +1,102 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { appError, errorCatalogue } from '../errors.js';
+import type { RequestMeta } from '../services/audit.js';
+import type { AccessTokenClaims, TokenService } from '../services/tokens.js';
+
+// Wire schemas shared by several route areas. Each is written once here and feeds /openapi.json.
+
+export const errorResponse = z
+  .object({ errors: z.array(z.string()), errorCode: z.string() })
+  .describe('Every failure: the SDK joins `errors` with ", "');
+
+/** Response map helper: the success schema plus the error shape for every 4xx/5xx. */
+export const responses = <T extends Record<number, z.ZodType>>(success: T) => ({
+  ...success,
+  '4xx': errorResponse,
+  '5xx': errorResponse,
+});
+
+export const emptyResponse = z.object({}).describe('No content of interest');
+
+export const loginResponse = z.object({
+  tokenType: z.literal('bearer'),
+  mfaRequired: z.boolean(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().describe('Seconds until the access token expires'),
+  expires: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  emailVerified: z.boolean(),
+});
+
+export const tenantResponse = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  name: z.string(),
+  metadata: z.string().describe('JSON string: expiration, domains, source...'),
+  isReseller: z.boolean(),
+  vendorId: z.string(),
+  deletedAt: z.null(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  address: z.string().nullable(),
+  timezone: z.string().nullable(),
+  dateFormat: z.string().nullable(),
+  timeFormat: z.string().nullable(),
+  currency: z.string().nullable(),
+  logo: z.string().nullable(),
+});
+
+export const passwordConfigResponse = z.object({
+  allowPassphrases: z.boolean(),
+  maxLength: z.number(),
+  minLength: z.number(),
+  minPhraseLength: z.number(),
+  minOptionalTestsToPass: z.number(),
+  blockPwnedPasswords: z.boolean(),
+  requiredTests: z.object({ checkThreeRepeatedChars: z.boolean() }),
+  optionalTests: z.object({
+    requireLowercase: z.boolean(),
+    requireUppercase: z.boolean(),
+    requireNumbers: z.boolean(),
+    requireSpecialChars: z.boolean(),
+  }),
+});
+
+/** Trims, lower-cases and checks an email address. */
+export const emailField = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Email is required.' : 'Must be a valid email.') })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Must be a valid email.')
+  .pipe(z.email({ error: 'Must be a valid email.' }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordField = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Password is required' : 'Password must be a string'),
+  })
+  .min(1, 'Password is required')
+  .max(1024, 'Password is too long');
+
+export const tokenField = z.string({ error: 'token is required' }).min(1, 'token is required').max(512);
+
+export const userIdField = z.uuid({ error: 'userId must be a valid id' });
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip ?? null,
+  userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+});
+
+/** The bearer access token of the request, verified. */
+export async function requireAccessToken(
+  request: FastifyRequest,
+  tokens: TokenService,
+): Promise<AccessTokenClaims> {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw appError(errorCatalogue.request.unauthorized);
+  return tokens.verifyAccessToken(match[1]);
+}

@@ -1,0 +1,83 @@
+// Entry point: `tsx src/server.ts`. Loads config, opens and migrates the database, seeds,
+// listens, and shuts down gracefully on SIGINT/SIGTERM.
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { systemClock } from './lib/time.js';
+import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
+import { createPasswordHasher } from './services/passwords.js';
+import { DEMO_PASSWORD, demoAccounts, seed } from './services/seed.js';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function banner(config: Config, address: string, seeded: boolean): string {
+  const lines = [``, `Brizo Access identity server listening on ${address}`, `  Open ${config.publicUrl}`];
+  if (config.devTools) lines.push(`  Dev mailbox: ${config.publicUrl}/dev/mailbox`);
+  lines.push(
+    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+  );
+  if (seeded) {
+    lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const account of demoAccounts) lines.push(`    ${account.email.padEnd(22)} → ${account.landing}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database: Database = await openDatabase(config);
+  let closing = false;
+  try {
+    await database.migrate();
+    const passwords = createPasswordHasher();
+    if (config.seed) await seed({ db: database.db, config, clock: systemClock, passwords });
+    const mailer = config.smtpUrl
+      ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+      : createOutboxMailer({ db: database.db, from: config.mailFrom, clock: systemClock });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      clock: systemClock,
+      mailer,
+      passwords,
+      logger: { level: config.logLevel },
+    });
+
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const timer = setTimeout(() => {
+        app.log.error('shutdown timed out; exiting');
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS);
+      timer.unref();
+      try {
+        await app.close(); // stops accepting, lets in-flight requests finish
+      } finally {
+        await database.close(); // closes PGlite and removes the data-dir lock
+      }
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+    const address = await app.listen({ port: config.port, host: config.host });
+    process.stdout.write(banner(config, address, config.seed));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `The identity server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import type { Db } from '../db/client.js';
+import { findUserAuthorization, type UserAuthorization } from '../db/queries/users.js';
+import type { Clock } from '../lib/time.js';
+
+/** How long a user's roles and permissions are reused for refreshes. Far below the access-token TTL. */
+export const AUTHORIZATION_CACHE_TTL_MS = 15_000;
+const MAX_ENTRIES = 50_000;
+
+export interface AuthorizationCache {
+  get(userId: string, tenantId: string | null): Promise<UserAuthorization | undefined>;
+  /** Remembers what a fresh read (login) found. */
+  put(userId: string, tenantId: string | null, authorization: UserAuthorization): void;
+  /** Call when a user's roles, permissions or memberships change. */
+  invalidateUser(userId: string): void;
+  clear(): void;
+}
+
+/**
+ * Token refresh is the hottest path (every tab, every few minutes): it reuses a user's
+ * authorization for a few seconds instead of recomputing it from five tables each time. An access
+ * token already lives ACCESS_TOKEN_TTL_SECONDS, so this adds little to how long a change takes.
+ */
+export function createAuthorizationCache(deps: { db: Db; clock: Clock; ttlMs?: number }): AuthorizationCache {
+  const ttlMs = deps.ttlMs ?? AUTHORIZATION_CACHE_TTL_MS;
+  const entries = new Map<string, { value: UserAuthorization; loadedAt: number }>();
+  const keyOf = (userId: string, tenantId: string | null) => `${userId}:${tenantId ?? ''}`;
+  const put = (userId: string, tenantId: string | null, value: UserAuthorization) => {
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value ?? '');
+    entries.set(keyOf(userId, tenantId), { value, loadedAt: deps.clock.now().getTime() });
+  };
+  return {
+    async get(userId, tenantId) {
+      const now = deps.clock.now().getTime();
+      const entry = entries.get(keyOf(userId, tenantId));
+      if (entry && now - entry.loadedAt <= ttlMs && now >= entry.loadedAt) return entry.value;
+      const value = await findUserAuthorization(deps.db, userId, tenantId);
+      if (value) put(userId, tenantId, value);
+      return value;
+    },
+    put,
+    invalidateUser(userId) {
+      for (const key of entries.keys()) if (key.startsWith(`${userId}:`)) entries.delete(key);
+    },
+    clear: () => entries.clear(),
+  };
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../config.js';
+
+// The web app's routes that mailed links point to (SPEC section 2).
+
+const withQuery = (base: string, path: string, query: Record<string, string>) =>
+  `${base}${path}?${new URLSearchParams(query).toString()}`;
+
+export const activationUrl = (config: Config, userId: string, token: string) =>
+  withQuery(config.publicUrl, '/account/activate', { userId, token });
+
+export const resetPasswordUrl = (config: Config, userId: string, token: string) =>
+  withQuery(config.publicUrl, '/account/reset-password', { userId, token });
+
+export const loginUrl = (config: Config) => `${config.publicUrl}/account/login`;
+export const forgotPasswordUrl = (config: Config) => `${config.publicUrl}/account/forget-password`;

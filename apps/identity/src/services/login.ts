@@ -1,0 +1,74 @@
+import type { Db } from '../db/client.js';
+import { findUserClaimsByEmail } from '../db/queries/users.js';
+import { appError, errorCatalogue } from '../errors.js';
+import type { Clock } from '../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
+import type { PasswordHasher } from './passwords.js';
+import type { LoginResponse, SessionService } from './sessions.js';
+import type { VendorSettings } from './vendor-settings.js';
+
+export interface PasswordLoginService {
+  login(credentials: { email: string; password: string }, meta: RequestMeta): Promise<LoginResponse>;
+}
+
+/**
+ * Password login: one read (user + claims), one argon2 verify, one signature, one write.
+ * Unknown email and wrong password answer the same, after the same work.
+ */
+export function createPasswordLoginService(deps: {
+  db: Db;
+  clock: Clock;
+  passwords: PasswordHasher;
+  sessions: SessionService;
+  vendorSettings: VendorSettings;
+}): PasswordLoginService {
+  const { db, clock, passwords, sessions } = deps;
+
+  const fail = async (
+    meta: RequestMeta,
+    email: string,
+    reason: string,
+    userId?: string,
+    tenantId?: string | null,
+  ) => {
+    await recordAudit(
+      db,
+      auditEvents.loginFailed,
+      meta,
+      { email, userId, tenantId, description: reason },
+      clock.now(),
+    );
+  };
+
+  return {
+    async login({ email, password }, meta) {
+      const [vendor, user] = await Promise.all([deps.vendorSettings.get(), findUserClaimsByEmail(db, email)]);
+      if (vendor.mainAuthStrategy !== 'EmailAndPassword')
+        throw appError(errorCatalogue.auth.strategyNotActive);
+      if (!user?.passwordHash) {
+        await passwords.verifyNothing(password);
+        await fail(
+          meta,
+          email.trim().toLowerCase(),
+          user ? 'user has no password' : 'unknown user',
+          user?.id,
+        );
+        throw appError(errorCatalogue.auth.invalidCredentials);
+      }
+      if (!(await passwords.verify(user.passwordHash, password))) {
+        await fail(meta, user.email, 'wrong password', user.id, user.tenantId);
+        throw appError(errorCatalogue.auth.invalidCredentials);
+      }
+      // Only now, with the password proven, may the answer reveal the account's state.
+      if (user.isLocked) {
+        await fail(meta, user.email, 'user locked', user.id, user.tenantId);
+        throw appError(errorCatalogue.auth.userLocked);
+      }
+      if (!user.verified && !vendor.allowNotVerifiedUsersLogin) {
+        await fail(meta, user.email, 'user not verified', user.id, user.tenantId);
+        throw appError(errorCatalogue.auth.userNotVerified);
+      }
+      return sessions.start(user, meta, auditEvents.loginSucceeded);
+    },
+  };
+}

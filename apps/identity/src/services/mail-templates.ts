@@ -1,0 +1,79 @@
+import { escapeHtml } from '../lib/html.js';
+import type { MailMessage } from './mail.js';
+
+// Every mail the identity server sends, as plain text and HTML with the same links.
+
+const PRODUCT = 'Brizo FoodMetrics';
+
+function layout(paragraphs: string[], action: { label: string; url: string } | undefined): string {
+  const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');
+  const button = action
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1f4fd1;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>
+<p style="font-size:12px;color:#555">Or paste this link into your browser: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#000000">\n${body}\n${button}\n</body></html>`;
+}
+
+function message(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): MailMessage {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n');
+  return { to, subject, text, html: layout(paragraphs, action) };
+}
+
+const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
+
+export function activationMail(
+  to: { email: string; name: string },
+  activationUrl: string,
+  validDays: number,
+): MailMessage {
+  return message(
+    to.email,
+    `Activate your ${PRODUCT} account`,
+    [
+      greeting(to.name),
+      `Thanks for signing up for ${PRODUCT}. Confirm your email address and choose a password to activate your account.`,
+      `This link is valid for ${validDays} days. If you did not sign up, you can ignore this email.`,
+    ],
+    { label: 'Activate your account', url: activationUrl },
+  );
+}
+
+export function accountExistsMail(
+  to: { email: string; name: string },
+  loginUrl: string,
+  resetUrl: string,
+): MailMessage {
+  return message(
+    to.email,
+    `You already have a ${PRODUCT} account`,
+    [
+      greeting(to.name),
+      `Someone (hopefully you) tried to sign up for ${PRODUCT} with this email address, but you already have an account.`,
+      `Sign in at ${loginUrl}. Forgot your password? Reset it at ${resetUrl}.`,
+      'If this was not you, you can ignore this email: nothing has changed.',
+    ],
+    { label: 'Sign in', url: loginUrl },
+  );
+}
+
+export function resetPasswordMail(
+  to: { email: string; name: string },
+  resetUrl: string,
+  validMinutes: number,
+): MailMessage {
+  return message(
+    to.email,
+    `Reset your ${PRODUCT} password`,
+    [
+      greeting(to.name),
+      'We received a request to reset your password. Choose a new one with the link below.',
+      `This link is valid for ${validMinutes} minutes and works once. If you did not ask for it, you can ignore this email.`,
+    ],
+    { label: 'Reset your password', url: resetUrl },
+  );
+}

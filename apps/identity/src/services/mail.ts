@@ -1,0 +1,44 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.js';
+import { insertOutboxMessage } from '../db/queries/mail-outbox.js';
+import type { Clock } from '../lib/time.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Default transport: the database outbox, read by the dev mailbox (/dev/mailbox). */
+export function createOutboxMailer(deps: { db: Db; from: string; clock: Clock }): Mailer {
+  return {
+    async send(message) {
+      await insertOutboxMessage(deps.db, {
+        ...message,
+        to: message.to.trim().toLowerCase(),
+        from: deps.from,
+        createdAt: deps.clock.now(),
+      });
+    },
+    async close() {},
+  };
+}
+
+/** SMTP_URL set: real delivery through nodemailer (smtp://user:pass@host:port, smtps:// for TLS). */
+export function createSmtpMailer(deps: { smtpUrl: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(deps.smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: deps.from, ...message });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Db } from '../db/client.js';
+import {
+  findUsableOneTimeToken,
+  insertOneTimeToken,
+  retireOneTimeTokens,
+  type OneTimeTokenRow,
+} from '../db/queries/one-time-tokens.js';
+import type { OneTimeTokenPurpose } from '../db/schema.js';
+import { generateToken, hashToken } from '../lib/secrets.js';
+
+/** Issues a mailed single-use token; earlier open tokens of the same purpose stop working. */
+export async function issueOneTimeToken(
+  db: Db,
+  request: { userId: string; purpose: OneTimeTokenPurpose; now: Date; expiresAt: Date },
+): Promise<string> {
+  const token = generateToken();
+  await retireOneTimeTokens(db, request.userId, request.purpose, request.now);
+  await insertOneTimeToken(db, { ...request, tokenHash: hashToken(token) });
+  return token;
+}
+
+/** The stored token matching a presented one, if it is this user's, unused and unexpired. */
+export const findUsableToken = (
+  db: Db,
+  presented: { userId: string; purpose: OneTimeTokenPurpose; token: string; now: Date },
+): Promise<OneTimeTokenRow | undefined> =>
+  findUsableOneTimeToken(db, {
+    userId: presented.userId,
+    purpose: presented.purpose,
+    tokenHash: hashToken(presented.token),
+    now: presented.now,
+  });

@@ -1,0 +1,86 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { consumeOneTimeToken } from '../db/queries/one-time-tokens.js';
+import { revokeFamiliesOfUser } from '../db/queries/refresh-tokens.js';
+import { findUserByEmail, findUserById, updateUser } from '../db/queries/users.js';
+import { appError, errorCatalogue } from '../errors.js';
+import { addSeconds, type Clock } from '../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
+import { resetPasswordUrl } from './links.js';
+import type { Mailer } from './mail.js';
+import { resetPasswordMail } from './mail-templates.js';
+import { findUsableToken, issueOneTimeToken } from './one-time-tokens.js';
+import { checkPasswordPolicy, type PasswordHasher } from './passwords.js';
+import type { VendorSettings } from './vendor-settings.js';
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+export interface PasswordResetService {
+  /** Mails a reset link; the same answer whether or not the email exists. */
+  requestReset(email: string, meta: RequestMeta): Promise<void>;
+  /** Sets the new password with a single-use token and signs out every session of the user. */
+  resetPassword(input: { userId: string; token: string; password: string }, meta: RequestMeta): Promise<void>;
+}
+
+export function createPasswordResetService(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  vendorSettings: VendorSettings;
+}): PasswordResetService {
+  const { db, config, clock } = deps;
+  return {
+    async requestReset(email, meta) {
+      const user = await findUserByEmail(db, email);
+      if (!user) return;
+      const now = clock.now();
+      const token = await issueOneTimeToken(db, {
+        userId: user.id,
+        purpose: 'password-reset',
+        now,
+        expiresAt: addSeconds(now, RESET_TOKEN_TTL_MINUTES * 60),
+      });
+      await deps.mailer.send(
+        resetPasswordMail(user, resetPasswordUrl(config, user.id, token), RESET_TOKEN_TTL_MINUTES),
+      );
+      await recordAudit(
+        db,
+        auditEvents.passwordResetRequested,
+        meta,
+        { userId: user.id, email: user.email, tenantId: user.activeTenantId },
+        now,
+      );
+    },
+
+    async resetPassword({ userId, token, password }, meta) {
+      const row = await findUsableToken(db, { userId, purpose: 'password-reset', token, now: clock.now() });
+      const user = row ? await findUserById(db, userId) : undefined;
+      if (!row || !user) {
+        await recordAudit(
+          db,
+          auditEvents.passwordResetFailed,
+          meta,
+          { userId, description: 'invalid, used or expired reset token' },
+          clock.now(),
+        );
+        throw appError(errorCatalogue.users.resetInvalid);
+      }
+      const broken = checkPasswordPolicy((await deps.vendorSettings.get()).passwordPolicy, password);
+      if (broken) throw appError(errorCatalogue.users.passwordPolicy, broken);
+      const passwordHash = await deps.passwords.hash(password);
+      const now = clock.now();
+      if (!(await consumeOneTimeToken(db, row.id, now))) throw appError(errorCatalogue.users.resetInvalid);
+      await updateUser(db, user.id, { passwordHash, updatedAt: now });
+      await revokeFamiliesOfUser(db, user.id, 'password reset', now);
+      await recordAudit(
+        db,
+        auditEvents.passwordReset,
+        meta,
+        { userId: user.id, email: user.email, tenantId: user.activeTenantId },
+        now,
+      );
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { upsertPermission } from '../db/queries/permissions.js';
+import { assignUserRoles, linkRolePermissions, upsertVendorRole, type RoleRow } from '../db/queries/roles.js';
+import { findTenantByName, insertMembership, insertTenant } from '../db/queries/tenants.js';
+import { findUserByEmail, insertUser, updateUser } from '../db/queries/users.js';
+import { addDays, isoDate, type Clock } from '../lib/time.js';
+import {
+  ADMIN_CATEGORY,
+  adminRoleKeys,
+  navigationPermissions,
+  permissionName,
+  PRODUCT_CATEGORY,
+  productPermissions,
+  productRoleKeys,
+  roleDefinitions,
+} from './access-catalogue.js';
+import { mergeJsonObject } from './json-metadata.js';
+import type { PasswordHasher } from './passwords.js';
+import { DEFAULT_VENDOR_CONFIG } from './vendor-settings.js';
+import { insertVendorConfigIfMissing } from '../db/queries/vendor-config.js';
+
+export const DEMO_PASSWORD = 'Brizo-demo-2026!';
+export const DEMO_TENANT_NAME = 'Brizo Demo';
+/** A date safely in the past of any clock this product runs on. */
+export const EXPIRED_TRIAL_DATE = '2026-01-01';
+
+export interface DemoAccount {
+  email: string;
+  roles: string[];
+  superUser?: boolean;
+  landing: string;
+  /** vendorMetadata.expiration; a function of "today" for the trial account. */
+  expiration?: (today: Date, trialDays: number) => string;
+}
+
+/** The six demo accounts of docs/CONTRACTS.md. */
+export const demoAccounts: DemoAccount[] = [
+  { email: 'regular@brizo.test', roles: [productRoleKeys.unrestricted], landing: 'main application' },
+  {
+    email: 'trial@brizo.test',
+    roles: [productRoleKeys.trial],
+    landing: '/trial-started',
+    expiration: (today, trialDays) => isoDate(addDays(today, trialDays)),
+  },
+  {
+    email: 'expired@brizo.test',
+    roles: [productRoleKeys.expiredTrial],
+    landing: '/trial-ended',
+    expiration: () => EXPIRED_TRIAL_DATE,
+  },
+  { email: 'review@brizo.test', roles: [], landing: '/under-review' },
+  {
+    email: 'admin@brizo.test',
+    roles: [productRoleKeys.unrestricted, adminRoleKeys.admin],
+    landing: 'main application',
+  },
+  { email: 'super@brizo.test', roles: [], superUser: true, landing: 'main application' },
+];
+
+const nameOf = (email: string) => {
+  const local = email.split('@')[0] ?? email;
+  return `${local.charAt(0).toUpperCase()}${local.slice(1)} Demo`;
+};
+
+/**
+ * Idempotent: run it at every start. It creates what is missing of the roles, permissions, role
+ * links, demo tenant and demo accounts, refreshes their names and flags (the trial account's
+ * expiration moves with today) and leaves everything else, including passwords changed since, alone.
+ */
+export async function seed(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  passwords: PasswordHasher;
+}): Promise<void> {
+  const { config, clock } = deps;
+  const today = clock.now();
+  // Hash outside the transaction: argon2 takes time and PGlite runs one transaction at a time.
+  const missing = [];
+  for (const account of demoAccounts) {
+    if (!(await findUserByEmail(deps.db, account.email))) missing.push(account.email);
+  }
+  const demoHash = missing.length > 0 ? await deps.passwords.hash(DEMO_PASSWORD) : undefined;
+
+  await deps.db.transaction(async (db) => {
+    await insertVendorConfigIfMissing(db, DEFAULT_VENDOR_CONFIG);
+
+    const permissionIds = new Map<string, string>();
+    for (const key of productPermissions) {
+      const row = await upsertPermission(db, {
+        key,
+        name: permissionName(key),
+        categoryId: PRODUCT_CATEGORY,
+        fePermission: false,
+      });
+      permissionIds.set(key, row.id);
+    }
+    for (const key of navigationPermissions) {
+      const row = await upsertPermission(db, {
+        key,
+        name: permissionName(key),
+        categoryId: ADMIN_CATEGORY,
+        fePermission: true,
+      });
+      permissionIds.set(key, row.id);
+    }
+
+    const rolesByKey = new Map<string, RoleRow>();
+    for (const definition of roleDefinitions) {
+      const role = await upsertVendorRole(db, {
+        key: definition.key,
+        name: definition.name,
+        description: definition.description,
+        isDefault: false,
+      });
+      rolesByKey.set(definition.key, role);
+      await linkRolePermissions(
+        db,
+        role.id,
+        definition.permissions.flatMap((key) => permissionIds.get(key) ?? []),
+      );
+    }
+
+    const tenant =
+      (await findTenantByName(db, DEMO_TENANT_NAME)) ??
+      (await insertTenant(db, { name: DEMO_TENANT_NAME, metadata: '{}' }));
+
+    for (const account of demoAccounts) {
+      const expiration = account.expiration?.(today, config.trialDays);
+      const vendorMetadataChanges = {
+        activated: true,
+        signupType: 'demo',
+        ...(expiration ? { expiration } : {}),
+      };
+      let user = await findUserByEmail(db, account.email);
+      if (!user) {
+        if (!demoHash) throw new Error(`seed: no password hash for ${account.email}`);
+        user = await insertUser(db, {
+          email: account.email,
+          name: nameOf(account.email),
+          passwordHash: demoHash,
+          verified: true,
+          superUser: account.superUser ?? false,
+          vendorMetadata: JSON.stringify(vendorMetadataChanges),
+          activeTenantId: tenant.id,
+        });
+      } else {
+        await updateUser(db, user.id, {
+          verified: true,
+          superUser: account.superUser ?? false,
+          vendorMetadata: mergeJsonObject(user.vendorMetadata, vendorMetadataChanges),
+          activeTenantId: user.activeTenantId ?? tenant.id,
+        });
+      }
+      await insertMembership(db, user.id, tenant.id);
+      await assignUserRoles(
+        db,
+        user.id,
+        tenant.id,
+        account.roles.flatMap((key) => rolesByKey.get(key)?.id ?? []),
+      );
+    }
+  });
+}

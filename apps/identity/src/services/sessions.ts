@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import {
+  findRefreshSession,
+  insertRefreshToken,
+  insertSessionStart,
+  revokeFamily,
+  rotateRefreshToken,
+  setFamilyTenant,
+  type RotatedSession,
+} from '../db/queries/refresh-tokens.js';
+import {
+  findUserAuthorization,
+  setActiveTenant,
+  type UserAuthorization,
+  type UserClaimsRow,
+} from '../db/queries/users.js';
+import { appError, errorCatalogue } from '../errors.js';
+import { generateToken, hashToken } from '../lib/secrets.js';
+import { addSeconds, type Clock } from '../lib/time.js';
+import { auditEntry, auditEvents, recordAudit, type AuditEvent, type RequestMeta } from './audit.js';
+import type { AuthorizationCache } from './authorization-cache.js';
+import type { TokenService, TokenSubject } from './tokens.js';
+
+/**
+ * A rotated refresh token presented again this soon is a race between two tabs of one browser,
+ * not a theft: it gets a new token in the same family instead of revoking the session.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+/** The login response of the SDK (ILoginResponse): the same for login, activation and refresh. */
+export interface LoginResponse {
+  tokenType: 'bearer';
+  mfaRequired: false;
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  expires: string;
+  userId: string;
+  userEmail: string;
+  emailVerified: boolean;
+}
+
+export interface SessionService {
+  cookieName: string;
+  cookieOptions: { httpOnly: true; sameSite: 'lax'; path: '/'; secure: boolean; maxAge: number };
+  /** Signs the user in: a new session (refresh family), its first refresh token and an access token. */
+  start(user: UserClaimsRow, meta: RequestMeta, event: AuditEvent): Promise<LoginResponse>;
+  /** Rotates the refresh token; a reused rotated token revokes the whole session. */
+  refresh(
+    refreshToken: string | undefined,
+    requestedTenantId: string | null | undefined,
+    meta: RequestMeta,
+  ): Promise<LoginResponse>;
+  /** Revokes the session of this refresh token, if any. */
+  end(refreshToken: string | undefined, meta: RequestMeta): Promise<void>;
+}
+
+export function createSessionService(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  tokens: TokenService;
+  authorization: AuthorizationCache;
+}): SessionService {
+  const { db, config, clock, tokens, authorization } = deps;
+
+  const respond = async (
+    user: TokenSubject,
+    sessionId: string,
+    refreshToken: string,
+  ): Promise<LoginResponse> => {
+    const signed = await tokens.signAccessToken(user, sessionId);
+    return {
+      tokenType: 'bearer',
+      mfaRequired: false,
+      accessToken: signed.accessToken,
+      refreshToken,
+      expiresIn: signed.expiresIn,
+      expires: signed.expires.toUTCString(),
+      userId: user.id,
+      userEmail: user.email,
+      emailVerified: user.verified,
+    };
+  };
+
+  const refreshFailed = async (
+    meta: RequestMeta,
+    reason: string,
+    user?: { id: string; email: string; tenantId: string | null },
+  ) => {
+    await recordAudit(
+      db,
+      auditEvents.refreshFailed,
+      meta,
+      { userId: user?.id, email: user?.email, tenantId: user?.tenantId, description: reason },
+      clock.now(),
+    );
+    return appError(errorCatalogue.auth.sessionExpired);
+  };
+
+  /**
+   * The presented token did not rotate: unknown, expired, revoked, or already rotated. A rotation
+   * within the grace period (two tabs racing) gets another token in the family; any later reuse
+   * of a rotated token is treated as theft and revokes the whole family.
+   */
+  const refreshOffThePath = async (
+    oldHash: string,
+    next: { tokenHash: string; now: Date; expiresAt: Date },
+    meta: RequestMeta,
+  ): Promise<RotatedSession> => {
+    const { now } = next;
+    const found = await findRefreshSession(db, oldHash);
+    if (!found) throw appError(errorCatalogue.auth.noSession);
+    const owner = { id: found.id, email: found.email, tenantId: found.tenantId };
+    if (found.familyRevokedAt) throw await refreshFailed(meta, 'session revoked', owner);
+    if (found.tokenExpiresAt <= now) throw await refreshFailed(meta, 'refresh token expired', owner);
+    const rotatedAt = found.tokenRotatedAt ?? now;
+    if (now.getTime() - rotatedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
+      await revokeFamily(db, found.familyId, 'refresh token reuse', now);
+      await recordAudit(
+        db,
+        auditEvents.refreshTokenReused,
+        meta,
+        {
+          userId: found.id,
+          email: found.email,
+          tenantId: found.tenantId,
+          json: { sessionId: found.familyId },
+        },
+        now,
+      );
+      throw appError(errorCatalogue.auth.sessionExpired);
+    }
+    await insertRefreshToken(db, { familyId: found.familyId, ...next });
+    return { familyId: found.familyId, tenantId: found.tenantId, user: found };
+  };
+
+  return {
+    cookieName: `fe_refresh_${config.clientId.replaceAll('-', '')}`,
+    cookieOptions: {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: config.publicUrl.startsWith('https:'),
+      maxAge: config.refreshTokenTtlSeconds,
+    },
+
+    async start(user, meta, event) {
+      const now = clock.now();
+      authorization.put(user.id, user.tenantId, {
+        tenantIds: user.tenantIds,
+        roleKeys: user.roleKeys,
+        permissionKeys: user.permissionKeys,
+      });
+      const familyId = randomUUID();
+      const refreshToken = generateToken();
+      await insertSessionStart(db, {
+        familyId,
+        userId: user.id,
+        tenantId: user.tenantId,
+        tokenHash: hashToken(refreshToken),
+        expiresAt: addSeconds(now, config.refreshTokenTtlSeconds),
+        now,
+        ipAddress: meta.ip,
+        userAgent: meta.userAgent,
+        audit: auditEntry(event, meta, { userId: user.id, email: user.email, tenantId: user.tenantId }, now),
+      });
+      return respond(user, familyId, refreshToken);
+    },
+
+    async refresh(refreshToken, requestedTenantId, meta) {
+      if (!refreshToken) throw appError(errorCatalogue.auth.noSession);
+      const now = clock.now();
+      const oldHash = hashToken(refreshToken);
+      const newToken = generateToken();
+      const next = {
+        tokenHash: hashToken(newToken),
+        now,
+        expiresAt: addSeconds(now, config.refreshTokenTtlSeconds),
+      };
+
+      // Happy path: one statement rotates and returns the session's user.
+      let session = await rotateRefreshToken(db, {
+        oldHash,
+        newHash: next.tokenHash,
+        now,
+        expiresAt: next.expiresAt,
+      });
+      if (!session) session = await refreshOffThePath(oldHash, next, meta);
+      if (session.user.isLocked) {
+        await revokeFamily(db, session.familyId, 'user locked', now);
+        throw await refreshFailed(meta, 'user locked', { ...session.user, tenantId: session.tenantId });
+      }
+
+      let tenantId = session.tenantId;
+      let granted: UserAuthorization | undefined;
+      if (requestedTenantId && requestedTenantId !== tenantId) {
+        // Switching tenants is rare and must see new memberships at once: read, do not cache-hit.
+        const switched = await findUserAuthorization(db, session.user.id, requestedTenantId);
+        if (switched?.tenantIds.includes(requestedTenantId)) {
+          await setFamilyTenant(db, session.familyId, requestedTenantId);
+          await setActiveTenant(db, session.user.id, requestedTenantId);
+          authorization.put(session.user.id, requestedTenantId, switched);
+          tenantId = requestedTenantId;
+          granted = switched;
+        }
+      }
+      granted ??= await authorization.get(session.user.id, tenantId);
+      if (!granted) throw appError(errorCatalogue.auth.noSession);
+      return respond({ ...session.user, ...granted, tenantId }, session.familyId, newToken);
+    },
+
+    async end(refreshToken, meta) {
+      if (!refreshToken) return;
+      const session = await findRefreshSession(db, hashToken(refreshToken));
+      if (!session || session.familyRevokedAt) return;
+      const now = clock.now();
+      await revokeFamily(db, session.familyId, 'logout', now);
+      await recordAudit(
+        db,
+        auditEvents.logout,
+        meta,
+        { userId: session.id, email: session.email, tenantId: session.tenantId },
+        now,
+      );
+    },
+  };
+}

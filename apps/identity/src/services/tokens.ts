@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { findActiveSigningKeys, insertSigningKey } from '../db/queries/signing-keys.js';
+import type { UserClaimsRow } from '../db/queries/users.js';
+import { parseJsonObject } from './json-metadata.js';
+import { appError, errorCatalogue } from '../errors.js';
+import type { Clock } from '../lib/time.js';
+
+const ALG = 'ES256';
+
+/** The claims our access tokens carry; the SDK merges them into its user object. */
+export const accessTokenClaimsSchema = z.object({
+  sub: z.string(),
+  email: z.string(),
+  name: z.string(),
+  tenantId: z.string().nullable(),
+  tenantIds: z.array(z.string()),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  metadata: z.unknown(),
+  superUser: z.boolean(),
+  email_verified: z.boolean(),
+  type: z.literal('userToken'),
+  sid: z.string(),
+  iss: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  iat: z.number(),
+  exp: z.number(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+export interface SignedAccessToken {
+  accessToken: string;
+  expiresIn: number;
+  expires: Date;
+}
+
+/** Who the access token is about, and what they may do in the tenant. */
+export type TokenSubject = Pick<
+  UserClaimsRow,
+  | 'id'
+  | 'email'
+  | 'name'
+  | 'tenantId'
+  | 'tenantIds'
+  | 'roleKeys'
+  | 'permissionKeys'
+  | 'metadata'
+  | 'superUser'
+  | 'verified'
+>;
+
+export interface TokenService {
+  signAccessToken(user: TokenSubject, sessionId: string): Promise<SignedAccessToken>;
+  verifyAccessToken(token: string): Promise<AccessTokenClaims>;
+  jwks(): { keys: JWK[] };
+}
+
+interface LoadedKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+async function loadKeys(db: Db, now: Date): Promise<LoadedKey[]> {
+  let rows = await findActiveSigningKeys(db);
+  if (rows.length === 0) {
+    const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
+    const publicJwk = await exportJWK(publicKey);
+    const kid = await calculateJwkThumbprint(publicJwk);
+    await insertSigningKey(db, {
+      kid,
+      alg: ALG,
+      privateJwk: { ...(await exportJWK(privateKey)) },
+      publicJwk: { ...publicJwk },
+      createdAt: now,
+    });
+    rows = await findActiveSigningKeys(db);
+  }
+  return Promise.all(
+    rows.map(async (row) => {
+      const publicJwk: JWK = { ...row.publicJwk, kid: row.kid, alg: ALG, use: 'sig' };
+      const privateKey = await importJWK(row.privateJwk, ALG);
+      const publicKey = await importJWK(row.publicJwk, ALG);
+      if (!('type' in privateKey) || !('type' in publicKey)) throw new Error('Expected CryptoKeys for ES256');
+      return { kid: row.kid, privateKey, publicKey, publicJwk };
+    }),
+  );
+}
+
+/**
+ * ES256 access tokens. The signing key lives in the database (so tokens survive restarts and
+ * several servers agree) and is cached in memory for the life of the process.
+ */
+export async function createTokenService(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+}): Promise<TokenService> {
+  const { config, clock } = deps;
+  const keys = await loadKeys(deps.db, clock.now());
+  const signingKey = keys[0];
+  if (!signingKey) throw new Error('No signing key available');
+  const publicKeysByKid = new Map(keys.map((key) => [key.kid, key.publicKey]));
+
+  return {
+    async signAccessToken(user, sessionId) {
+      const issuedAt = Math.floor(clock.now().getTime() / 1000);
+      const expiresIn = config.accessTokenTtlSeconds;
+      const accessToken = await new SignJWT({
+        email: user.email,
+        name: user.name,
+        tenantId: user.tenantId,
+        tenantIds: user.tenantIds,
+        roles: user.roleKeys,
+        permissions: user.permissionKeys,
+        metadata: parseJsonObject(user.metadata),
+        superUser: user.superUser,
+        email_verified: user.verified,
+        type: 'userToken',
+        sid: sessionId,
+      })
+        .setProtectedHeader({ alg: ALG, kid: signingKey.kid, typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuer(config.publicUrl)
+        .setAudience(config.clientId)
+        .setJti(randomUUID())
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + expiresIn)
+        .sign(signingKey.privateKey);
+      return { accessToken, expiresIn, expires: new Date((issuedAt + expiresIn) * 1000) };
+    },
+
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(
+          token,
+          async (header) => {
+            const key = header.kid ? publicKeysByKid.get(header.kid) : undefined;
+            if (!key) throw new Error('unknown key id');
+            return key;
+          },
+          {
+            issuer: config.publicUrl,
+            audience: config.clientId,
+            algorithms: [ALG],
+            currentDate: clock.now(),
+          },
+        );
+        return accessTokenClaimsSchema.parse(payload satisfies JWTPayload);
+      } catch {
+        throw appError(errorCatalogue.auth.invalidAccessToken);
+      }
+    },
+
+    jwks: () => ({ keys: keys.map((key) => key.publicJwk) }),
+  };
+}

@@ -1,0 +1,55 @@
+import type { Db } from '../db/client.js';
+import {
+  findVendorConfig,
+  insertVendorConfigIfMissing,
+  type VendorConfigRow,
+} from '../db/queries/vendor-config.js';
+import type { Clock } from '../lib/time.js';
+import { DEFAULT_PASSWORD_POLICY } from './passwords.js';
+
+export const DEFAULT_VENDOR_CONFIG = {
+  allowSignups: true,
+  allowNotVerifiedUsersLogin: false,
+  mainAuthStrategy: 'EmailAndPassword',
+  secondaryAuthStrategies: [],
+  passwordPolicy: DEFAULT_PASSWORD_POLICY,
+} satisfies Omit<VendorConfigRow, 'id' | 'updatedAt'>;
+
+export interface VendorSettings {
+  get(): Promise<VendorConfigRow>;
+  /** Call after changing the vendor configuration so this process sees it at once. */
+  invalidate(): void;
+}
+
+/**
+ * The vendor configuration is read on every login: it is cached briefly so the login path stays
+ * at one user read, and other servers sharing the database see a change within `ttlMs`.
+ */
+export function createVendorSettings(deps: { db: Db; clock: Clock; ttlMs?: number }): VendorSettings {
+  const ttlMs = deps.ttlMs ?? 5000;
+  let cached: { value: Promise<VendorConfigRow>; loadedAt: number } | undefined;
+  const load = async (): Promise<VendorConfigRow> => {
+    const existing = await findVendorConfig(deps.db);
+    if (existing) return existing;
+    await insertVendorConfigIfMissing(deps.db, DEFAULT_VENDOR_CONFIG);
+    const created = await findVendorConfig(deps.db);
+    if (!created) throw new Error('vendor configuration could not be created');
+    return created;
+  };
+  return {
+    get() {
+      const now = deps.clock.now().getTime();
+      if (!cached || now - cached.loadedAt > ttlMs || now < cached.loadedAt) {
+        const value = load();
+        cached = { value, loadedAt: now };
+        value.catch(() => {
+          cached = undefined;
+        });
+      }
+      return cached.value;
+    },
+    invalidate() {
+      cached = undefined;
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { findRolesOfUser } from '../src/db/queries/roles.js';
+import { findUserByEmail } from '../src/db/queries/users.js';
+import {
+  memberships,
+  permissions,
+  rolePermissions,
+  roles,
+  tenants,
+  userRoles,
+  users,
+} from '../src/db/schema.js';
+import { addDays, isoDate } from '../src/lib/time.js';
+import { DEMO_PASSWORD, demoAccounts, EXPIRED_TRIAL_DATE, seed } from '../src/services/seed.js';
+import { API, TestClock, useTestServer } from './harness.js';
+
+const server = useTestServer();
+
+async function counts() {
+  const db = server().db;
+  const tables = { users, tenants, roles, permissions, rolePermissions, userRoles, memberships };
+  return Object.fromEntries(
+    await Promise.all(
+      Object.entries(tables).map(async ([name, table]) => [
+        name,
+        (await db.select({ n: count() }).from(table))[0]?.n,
+      ]),
+    ),
+  );
+}
+
+describe('seed', () => {
+  it('is idempotent: a second and third run change no counts', async () => {
+    const before = await counts();
+    const { db, config, passwords } = server();
+    await seed({ db, config, clock: server().clock, passwords });
+    await seed({ db, config, clock: server().clock, passwords });
+    expect(await counts()).toEqual(before);
+    expect(before.users).toBeGreaterThanOrEqual(6);
+  });
+
+  it('creates the roles, permissions and role links of the contract', async () => {
+    const db = server().db;
+    const keys = (await db.select({ key: roles.key }).from(roles)).map((row) => row.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'bfm-base',
+        'bfm-unrestricted',
+        'bfm-trial',
+        'bfm-expired-trial',
+        'Admin',
+        'ReadOnly',
+      ]),
+    );
+    const linked = async (roleKey: string) =>
+      (
+        await db
+          .select({ key: permissions.key })
+          .from(rolePermissions)
+          .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+          .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+          .where(eq(roles.key, roleKey))
+      )
+        .map((row) => row.key)
+        .sort();
+    expect(await linked('bfm-unrestricted')).toEqual(['bfm.base', 'bfm.geo.us']);
+    expect(await linked('bfm-base')).toEqual(['bfm.base', 'bfm.geo.us']);
+    expect(await linked('bfm-trial')).toEqual(['bfm.geo.us', 'bfm.trial']);
+    expect(await linked('bfm-expired-trial')).toEqual(['bfm.geo.us', 'bfm.trial']);
+    const admin = await linked('Admin');
+    expect(admin).toContain('fe.*');
+    expect(admin).toContain('fe.subscriptions.*');
+    expect(admin).toHaveLength(15);
+    const readOnly = await linked('ReadOnly');
+    expect(readOnly.every((key) => key.includes('.read'))).toBe(true);
+    expect(readOnly).toHaveLength(13);
+    expect((await db.select().from(roles).where(eq(roles.key, 'ReadOnly')))[0]?.name).toBe('Read Only');
+  });
+
+  it('gives the six demo accounts their roles, flags and the demo password', async () => {
+    for (const account of demoAccounts) {
+      const user = await findUserByEmail(server().db, account.email);
+      expect(user).toMatchObject({ verified: true, superUser: account.superUser ?? false });
+      const roleKeys = (await findRolesOfUser(server().db, user?.id ?? ''))
+        .map((detail) => detail.role.key)
+        .sort();
+      expect(roleKeys).toEqual([...account.roles].sort());
+      const login = await server().app.inject({
+        method: 'POST',
+        url: `${API}/auth/v1/user`,
+        payload: { email: account.email, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+    }
+    const tenant = await server().db.select().from(tenants).where(eq(tenants.name, 'Brizo Demo'));
+    expect(tenant).toHaveLength(1);
+  });
+
+  it('moves the trial expiration to today + TRIAL_DAYS at each run and keeps the expired one in the past', async () => {
+    const { db, config, passwords } = server();
+    const later = new TestClock(new Date('2027-03-10T12:00:00Z'));
+    await seed({ db, config, clock: later, passwords });
+    const trial = await findUserByEmail(db, 'trial@brizo.test');
+    expect(JSON.parse(trial?.vendorMetadata ?? '')).toMatchObject({
+      expiration: isoDate(addDays(later.now(), config.trialDays)),
+      activated: true,
+    });
+    const expired = await findUserByEmail(db, 'expired@brizo.test');
+    const expiration = String(JSON.parse(expired?.vendorMetadata ?? '{}').expiration);
+    expect(expiration).toBe(EXPIRED_TRIAL_DATE);
+    expect(new Date(`${expiration}T00:00:00Z`).getTime()).toBeLessThan(server().clock.now().getTime());
+  });
+
+  it('leaves a changed password alone', async () => {
+    const { db, config, passwords } = server();
+    const hash = await passwords.hash('Changed-Password-1!');
+    await db.update(users).set({ passwordHash: hash }).where(eq(users.email, 'review@brizo.test'));
+    await seed({ db, config, clock: server().clock, passwords });
+    expect((await findUserByEmail(db, 'review@brizo.test'))?.passwordHash).toBe(hash);
+  });
+});
