@@ -10,7 +10,7 @@ export class LoginPage {
   async signIn(email: string, password: string): Promise<void> {
     await this.page.getByLabel('Email', { exact: false }).first().fill(email);
     await this.page.getByRole('button', { name: /continue/i }).click();
-    const passwordInput = this.page.getByLabel('Password', { exact: true });
+    const passwordInput = this.page.getByRole('textbox', { name: 'Password', exact: true });
     await expect(passwordInput).toBeVisible();
     await passwordInput.fill(password);
     await this.page.getByRole('button', { name: /sign in/i }).click();

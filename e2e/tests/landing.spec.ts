@@ -39,7 +39,7 @@ test("the expired user's Logout returns to the login page", async ({ page }) => 
   for (const unit of ['days', 'hours', 'minutes']) {
     await expect(page.getByTestId(`countdown-${unit}`)).toHaveText('00');
   }
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/account\/login/, { timeout: 20_000 });
   await page.goto('/trial-ended');
   await expect(page).toHaveURL(/\/account\/login/, { timeout: 20_000 });

@@ -44,7 +44,9 @@ test('forgot password mails a reset link that sets a new password', async ({ pag
   await page.context().clearCookies();
   await page.goto(resetLink);
   await fillNewPassword(page, 'Another-menu-2028!');
-  await expect(page.getByText('Reset password failed: Please double check your reset URL.')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(
+    'Reset password failed: Please double check your reset URL.',
+  );
   await expect(page.getByRole('link', { name: 'Contact Support' })).toBeVisible();
 });
 

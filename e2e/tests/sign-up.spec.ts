@@ -31,7 +31,7 @@ test('a work-email sign-up activates by mail, starts a trial and opens the main 
 
   await page.getByRole('button', { name: 'Try Brizo FoodMetrics' }).click();
   await expect(page).toHaveURL(/\/app/);
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByTestId('main-app-email')).toHaveText(email);
 });
 
 test('a personal-email sign-up lands under review', async ({ page, request }) => {

@@ -188,6 +188,7 @@ describe('the web app', () => {
       const asset = await web.app.inject({ method: 'GET', url: '/assets/app.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.body).toBe('console.log(1)');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       const page = await web.app.inject({
         method: 'GET',
         url: '/account/login?redirectUrl=x',
@@ -195,6 +196,15 @@ describe('the web app', () => {
       });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root">');
+      // Regression (issue 2): '/' answered 403 from the static plugin instead of the app shell.
+      const root = await web.app.inject({
+        method: 'GET',
+        url: '/?source=olo',
+        headers: { accept: 'text/html' },
+      });
+      expect(root.statusCode).toBe(200);
+      expect(root.headers['cache-control']).toBe('no-cache');
+      expect(root.body).toContain('<div id="root">');
       const api = await web.app.inject({
         method: 'GET',
         url: '/frontegg/nope',

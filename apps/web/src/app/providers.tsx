@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ConfigProvider, type BrizoConfig } from '../lib/config';
 import { SdkProvider, type BrizoStore } from '../sdk';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function AppProviders({
   config,
@@ -16,7 +16,7 @@ export function AppProviders({
 }) {
   return (
     <ConfigProvider config={config}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <SdkProvider store={store}>{children}</SdkProvider>
       </MantineProvider>
     </ConfigProvider>

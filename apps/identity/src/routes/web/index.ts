@@ -15,6 +15,8 @@ const wantsHtml = (request: FastifyRequest) =>
  * The built web app (WEB_DIST) with history fallback: any other GET that accepts HTML answers
  * index.html. Without a build, such requests get a 404 text saying how to build it.
  */
+const sendShell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const isBuilt = fs.existsSync(path.join(webDist, 'index.html'));
   if (isBuilt) {
@@ -22,14 +24,24 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       index: false,
       wildcard: true,
-      cacheControl: true,
-      maxAge: '1h',
+      // Vite fingerprints everything under assets/, so those never change; other files may.
+      cacheControl: false,
+      setHeaders: (response, filePath) =>
+        response.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        ),
     });
+    // The static plugin answers a directory ('/') with 403 when `index` is off, and the shell must not be
+    // cached like the hashed assets beside it: '/' is the app shell, always revalidated.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
   }
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     if (wantsHtml(request)) {
-      if (isBuilt) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (isBuilt) return sendShell(reply);
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')
