@@ -103,3 +103,51 @@ export function formatRate(value: number): string {
 export function describeMachine(): string {
   return `Node ${process.version}, ${process.platform}/${process.arch}`;
 }
+
+export interface LoadResult {
+  completed: number;
+  failed: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * Closed-loop load: `workers` loops run `step` back to back for `seconds`; each loop keeps its own state
+ * (e.g. a session whose refresh cookie rotates on every call), which autocannon's per-loop context cannot.
+ * `step` resolves true on success.
+ */
+export async function runClosedLoop<State>(options: {
+  workers: number;
+  seconds: number;
+  init: (index: number) => Promise<State>;
+  step: (state: State) => Promise<boolean>;
+}): Promise<LoadResult> {
+  const states = await Promise.all(Array.from({ length: options.workers }, (_, index) => options.init(index)));
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  await Promise.all(
+    states.map(async (state) => {
+      while (performance.now() < deadline) {
+        const begin = performance.now();
+        const ok = await options.step(state);
+        if (ok) latencies.push(performance.now() - begin);
+        else failed += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  return {
+    completed: latencies.length,
+    failed,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: percentile(0.5),
+    p99: percentile(0.99),
+  };
+}

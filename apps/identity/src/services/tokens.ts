@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, randomUUID, sign, type JsonWebKeyInput, type KeyObject } from 'node:crypto';
 import {
   calculateJwkThumbprint,
   exportJWK,
   generateKeyPair,
   importJWK,
   jwtVerify,
-  SignJWT,
   type CryptoKey,
   type JWK,
   type JWTPayload,
@@ -71,7 +70,8 @@ export interface TokenService {
 
 interface LoadedKey {
   kid: string;
-  privateKey: CryptoKey;
+  /** A node:crypto key: signing with it directly is about twice as fast as through WebCrypto, and synchronous. */
+  privateKey: KeyObject;
   publicKey: CryptoKey;
   publicJwk: JWK;
 }
@@ -94,12 +94,24 @@ async function loadKeys(db: Db, now: Date): Promise<LoadedKey[]> {
   return Promise.all(
     rows.map(async (row) => {
       const publicJwk: JWK = { ...row.publicJwk, kid: row.kid, alg: ALG, use: 'sig' };
-      const privateKey = await importJWK(row.privateJwk, ALG);
+      const privateKey = createPrivateKey({ key: row.privateJwk, format: 'jwk' } as JsonWebKeyInput);
       const publicKey = await importJWK(row.publicJwk, ALG);
-      if (!('type' in privateKey) || !('type' in publicKey)) throw new Error('Expected CryptoKeys for ES256');
+      if (!('type' in publicKey)) throw new Error('Expected a CryptoKey for ES256');
       return { kid: row.kid, privateKey, publicKey, publicJwk };
     }),
   );
+}
+
+const base64urlJson = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A compact JWS (RFC 7515) over the claims, ES256 with the raw r||s signature JOSE requires. */
+function signJwt(key: LoadedKey, claims: Record<string, unknown>): string {
+  const signingInput = `${base64urlJson({ alg: ALG, kid: key.kid, typ: 'JWT' })}.${base64urlJson(claims)}`;
+  const signature = sign('sha256', Buffer.from(signingInput), {
+    key: key.privateKey,
+    dsaEncoding: 'ieee-p1363',
+  });
+  return `${signingInput}.${signature.toString('base64url')}`;
 }
 
 /**
@@ -121,7 +133,8 @@ export async function createTokenService(deps: {
     async signAccessToken(user, sessionId) {
       const issuedAt = Math.floor(clock.now().getTime() / 1000);
       const expiresIn = config.accessTokenTtlSeconds;
-      const accessToken = await new SignJWT({
+      const accessToken = signJwt(signingKey, {
+        sub: user.id,
         email: user.email,
         name: user.name,
         tenantId: user.tenantId,
@@ -133,15 +146,12 @@ export async function createTokenService(deps: {
         email_verified: user.verified,
         type: 'userToken',
         sid: sessionId,
-      })
-        .setProtectedHeader({ alg: ALG, kid: signingKey.kid, typ: 'JWT' })
-        .setSubject(user.id)
-        .setIssuer(config.publicUrl)
-        .setAudience(config.clientId)
-        .setJti(randomUUID())
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + expiresIn)
-        .sign(signingKey.privateKey);
+        iss: config.publicUrl,
+        aud: config.clientId,
+        jti: randomUUID(),
+        iat: issuedAt,
+        exp: issuedAt + expiresIn,
+      });
       return { accessToken, expiresIn, expires: new Date((issuedAt + expiresIn) * 1000) };
     },
 
