@@ -124,7 +124,9 @@ export async function runClosedLoop<State>(options: {
   init: (index: number) => Promise<State>;
   step: (state: State) => Promise<boolean>;
 }): Promise<LoadResult> {
-  const states = await Promise.all(Array.from({ length: options.workers }, (_, index) => options.init(index)));
+  const states = await Promise.all(
+    Array.from({ length: options.workers }, (_, index) => options.init(index)),
+  );
   const latencies: number[] = [];
   let failed = 0;
   const started = performance.now();
@@ -141,7 +143,8 @@ export async function runClosedLoop<State>(options: {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  const percentile = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
   return {
     completed: latencies.length,
     failed,
