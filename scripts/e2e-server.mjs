@@ -2,15 +2,25 @@
 // rate limits raised so parallel journeys from one address are not throttled.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWebIfStale, root, spawnInherit } from './lib.mjs';
+import { buildWebIfStale, defaultWebDist, root, spawnInherit } from './lib.mjs';
 
-buildWebIfStale();
+// E2E_WEB_DIST lets parallel work build and serve its own copy of the web app.
+const webDist = process.env.E2E_WEB_DIST ?? defaultWebDist;
+buildWebIfStale(webDist);
 
-const dataDir = join(root, 'e2e', '.data');
+// One data directory per port, so several suites (or developers) can run side by side.
+const dataDir = join(root, 'e2e', '.data', process.env.PORT ?? 'default');
 rmSync(dataDir, { recursive: true, force: true });
 
 const server = spawnInherit(process.execPath, ['--import', 'tsx', 'apps/identity/src/server.ts'], {
-  env: { DEV_TOOLS: 'true', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn', ...process.env, DATA_DIR: dataDir },
+  env: {
+    DEV_TOOLS: 'true',
+    RATE_LIMIT_MAX: '100000',
+    LOG_LEVEL: 'warn',
+    ...process.env,
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

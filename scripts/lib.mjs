@@ -17,9 +17,11 @@ function newestMtime(path) {
   );
 }
 
+export const defaultWebDist = join(webDir, 'dist');
+
 /** The web build is stale when any of its inputs is newer than the built index.html. */
-export function isWebBuildStale() {
-  const builtIndex = join(webDir, 'dist', 'index.html');
+export function isWebBuildStale(outDir = defaultWebDist) {
+  const builtIndex = join(outDir, 'index.html');
   if (!existsSync(builtIndex)) return true;
   const builtAt = statSync(builtIndex).mtimeMs;
   const inputs = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((name) =>
@@ -38,10 +40,11 @@ export function runOrExit(command, args, options = {}) {
   if (status !== 0) process.exit(status);
 }
 
-export function buildWebIfStale() {
-  if (!isWebBuildStale()) return;
+export function buildWebIfStale(outDir = defaultWebDist) {
+  if (!isWebBuildStale(outDir)) return;
   console.log('Building the web app...');
-  runOrExit('npm', ['run', 'build', '--workspace', 'apps/web']);
+  const extra = outDir === defaultWebDist ? [] : ['--', '--outDir', outDir, '--emptyOutDir'];
+  runOrExit('npm', ['run', 'build', '--workspace', 'apps/web', ...extra]);
 }
 
 export function spawnInherit(command, args, options = {}) {
