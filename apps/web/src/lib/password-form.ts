@@ -1,3 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
 /** A new password typed twice (activation, reset password). */
@@ -30,4 +33,15 @@ export function passwordPairSchema(messages: PasswordPairMessages, minLength?: n
       path: ['confirmPassword'],
       message: PASSWORDS_DO_NOT_MATCH,
     });
+}
+
+/** The react-hook-form state of a new-password form, plus the password typed so far (for the hints). */
+export function usePasswordPairForm(messages: PasswordPairMessages, minLength?: number) {
+  const schema = useMemo(() => passwordPairSchema(messages, minLength), [messages, minLength]);
+  const form = useForm<PasswordPair>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control: form.control, name: 'password' });
+  return { ...form, errors: form.formState.errors, password };
 }

@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mantine/core';
-import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { FormAlert } from '../../components/form-alert';
 import { NewPasswordFields } from '../../components/new-password-fields';
-import { passwordPairSchema, type PasswordPair } from '../../lib/password-form';
+import { usePasswordPairForm } from '../../lib/password-form';
 import type { PasswordRules } from '../../sdk';
 
 export const activateMessages = {
@@ -21,17 +18,10 @@ interface ActivateFormProps {
 
 /** Step activatingForm: the new user chooses a password. */
 export function ActivateForm({ rules, submitting, error, onSubmit }: ActivateFormProps) {
-  const schema = useMemo(() => passwordPairSchema(activateMessages, rules?.minLength), [rules?.minLength]);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<PasswordPair>({
-    resolver: zodResolver(schema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-  const password = useWatch({ control, name: 'password' });
+  const { register, handleSubmit, errors, password } = usePasswordPairForm(
+    activateMessages,
+    rules?.minLength,
+  );
 
   return (
     <form

@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { mailto, useConfig } from '../../lib/config';
-import { passwordPairSchema, type PasswordPair } from '../../lib/password-form';
+import { usePasswordPairForm } from '../../lib/password-form';
 import { useForgotPassword } from '../../sdk';
 
 /** SPEC sections 5 and 8. */
@@ -64,17 +62,7 @@ export function ResetPasswordPage() {
   }, [succeeded, navigate]);
 
   const minLength = forgot.passwordConfig?.minLength;
-  const schema = useMemo(() => passwordPairSchema(resetMessages, minLength), [minLength]);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<PasswordPair>({
-    resolver: zodResolver(schema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-  const password = useWatch({ control, name: 'password' });
+  const { register, handleSubmit, errors, password } = usePasswordPairForm(resetMessages, minLength);
 
   if (succeeded) {
     return (
