@@ -2,7 +2,13 @@
 import { spawnSync } from 'node:child_process';
 import { repoRoot } from './lib.ts';
 
-const benchmarks = ['password-login.ts', 'token-refresh.ts', 'bundle-size.ts', 'start-time.ts'];
+const benchmarks = [
+  'password-login.ts',
+  'token-refresh.ts',
+  'otc-login.ts',
+  'bundle-size.ts',
+  'start-time.ts',
+];
 for (const file of benchmarks) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], {
     cwd: repoRoot,

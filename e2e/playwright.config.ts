@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL, E2E_PORT, ACCESS_TOKEN_TTL_SECONDS } from './support/env';
 
+/** Spec files that change the vendor's sign-in strategy (one server-wide setting). */
+const STRATEGY_JOURNEYS = /passwordless-.*\.spec\.ts/;
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -29,7 +32,22 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: STRATEGY_JOURNEYS,
+    },
+    {
+      // Journeys that switch the vendor-wide sign-in strategy: after every other journey, so a
+      // password login elsewhere never meets a passwordless strategy (support/auth-strategy.ts).
+      name: 'strategies',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: STRATEGY_JOURNEYS,
+      dependencies: ['desktop'],
+      fullyParallel: false,
+    },
+  ],
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',
     url: `${E2E_BASE_URL}/health`,

@@ -8,13 +8,29 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.js';
 import { AppError, errorCatalogue, errorHandler } from './errors.js';
 import { authRoutes } from './routes/auth/index.js';
+import { authMfaRoutes } from './routes/auth/mfa/index.js';
+import { securityMfaRoutes } from './routes/security/mfa/index.js';
+import { usersMfaRoutes } from './routes/users/mfa/index.js';
+import { passkeyLoginRoutes } from './routes/auth/webauthn/index.js';
+import { mfaWebAuthnRoutes } from './routes/auth/webauthn/mfa.js';
+import { passwordlessRoutes } from './routes/auth/passwordless/index.js';
 import { devRoutes } from './routes/dev/index.js';
+import { lifecycleDevRoutes } from './routes/dev/lifecycle.js';
+import { impersonationRoutes } from './routes/impersonation/index.js';
 import { flagsRoutes } from './routes/flags/index.js';
 import { metadataRoutes } from './routes/metadata/index.js';
+import { oauthRoutes } from './routes/oauth/index.js';
+import { captchaPolicyRoutes } from './routes/security/captcha-policy/index.js';
+import { tenantSwitchRoutes } from './routes/users/tenant-switch/index.js';
+import { authStrategiesRoutes } from './routes/security/auth-strategies/index.js';
 import { securityRoutes } from './routes/security/index.js';
+import { lifecycleSecurityRoutes } from './routes/security/lifecycle/index.js';
 import { ssoRoutes } from './routes/sso/index.js';
 import { systemRoutes } from './routes/system/index.js';
 import { usersRoutes } from './routes/users/index.js';
+import { passkeyDeviceRoutes } from './routes/users/webauthn/index.js';
+import { mfaWebAuthnUserRoutes } from './routes/users/webauthn/mfa.js';
+import { lifecycleUsersRoutes } from './routes/users/lifecycle/index.js';
 import { vendorsRoutes } from './routes/vendors/index.js';
 import { registerWebApp } from './routes/web/index.js';
 import { createServices, type RouteOptions } from './services/index.js';
@@ -74,8 +90,41 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const options: RouteOptions = { config, db: context.db, services };
   await app.register(systemRoutes, options);
   await app.register(authRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
+  await app.register(authMfaRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
+  await app.register(usersMfaRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
+  await app.register(securityMfaRoutes, {
+    ...options,
+    prefix: `${API_PREFIX}/identity/resources/configurations`,
+  });
+  await app.register(passwordlessRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
+  await app.register(authStrategiesRoutes, {
+    ...options,
+    prefix: `${API_PREFIX}/identity/resources/configurations`,
+  });
   await app.register(usersRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
+  await app.register(passkeyLoginRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
+  await app.register(mfaWebAuthnRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
+  await app.register(mfaWebAuthnUserRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
+  await app.register(passkeyDeviceRoutes, {
+    ...options,
+    prefix: `${API_PREFIX}/identity/resources/users/webauthn/v1/devices`,
+  });
+  await app.register(lifecycleUsersRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
+  await app.register(impersonationRoutes, {
+    ...options,
+    prefix: `${API_PREFIX}/identity/resources/impersonation`,
+  });
+  await app.register(lifecycleSecurityRoutes, {
+    ...options,
+    prefix: `${API_PREFIX}/identity/resources/configurations`,
+  });
   await app.register(securityRoutes, {
+    ...options,
+    prefix: `${API_PREFIX}/identity/resources/configurations`,
+  });
+  await app.register(oauthRoutes, { ...options, prefix: `${API_PREFIX}/oauth` });
+  await app.register(tenantSwitchRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
+  await app.register(captchaPolicyRoutes, {
     ...options,
     prefix: `${API_PREFIX}/identity/resources/configurations`,
   });
@@ -84,6 +133,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(vendorsRoutes, { ...options, prefix: API_PREFIX });
   await app.register(flagsRoutes, { ...options, prefix: API_PREFIX });
   if (config.devTools) await app.register(devRoutes, options);
+  if (config.devTools) await app.register(lifecycleDevRoutes, options);
   await registerWebApp(app, config.webDist);
 
   app.addHook('onClose', async () => {

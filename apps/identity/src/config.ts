@@ -44,6 +44,7 @@ const envSchema = z.object({
     .default('Brizo Access <no-reply@brizo.test>'),
   DEV_TOOLS: booleanFlag.optional(),
   SEED: booleanFlag.default(true),
+  HOSTED_LOGIN: booleanFlag.default(false),
   WEB_DIST: z.string().min(1, 'expected a directory path').optional(),
   MAIN_APP_URL: httpUrl.optional(),
   CLIENT_ID: z
@@ -57,6 +58,11 @@ const envSchema = z.object({
     .regex(/^GTM-[A-Za-z0-9]+$/, 'expected GTM- followed by letters and digits')
     .optional(),
   RATE_LIMIT_MAX: positiveInt.default(300),
+  OTC_RESEND_SECONDS: z.coerce
+    .number({ error: 'expected a whole number of seconds' })
+    .int('expected a whole number of seconds')
+    .min(0, 'expected 0 or more seconds')
+    .default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -76,6 +82,8 @@ export interface Config {
   mailFrom: string;
   devTools: boolean;
   seed: boolean;
+  /** The web app signs in through /oauth/authorize (hosted login, SPEC section 7) instead of its embedded box. */
+  hostedLogin: boolean;
   webDist: string;
   mainAppUrl: string | undefined;
   clientId: string;
@@ -83,6 +91,8 @@ export interface Config {
   supportEmail: string;
   gtmContainerId: string | undefined;
   rateLimitMax: number;
+  /** Least time between two passwordless codes or links sent to one user (0: no pause, for benchmarks). */
+  passwordlessResendSeconds: number;
   logLevel: string;
 }
 
@@ -119,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     devTools: e.DEV_TOOLS ?? e.NODE_ENV !== 'production',
     seed: e.SEED,
+    hostedLogin: e.HOSTED_LOGIN,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageRoot, '../web/dist'),
     mainAppUrl: e.MAIN_APP_URL,
     clientId: e.CLIENT_ID,
@@ -126,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     gtmContainerId: e.GTM_CONTAINER_ID,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    passwordlessResendSeconds: e.OTC_RESEND_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from './db/client.js';
 import type { Clock } from './lib/time.js';
 import type { Mailer } from './services/mail.js';
 import type { PasswordHasher } from './services/passwords.js';
+import type { SmsSender } from './services/sms.js';
 
 /** Everything the server depends on from outside: tests swap any piece. */
 export interface AppContext {
@@ -11,6 +12,7 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  sms: SmsSender;
   passwords: PasswordHasher;
   logger: FastifyServerOptions['logger'];
 }

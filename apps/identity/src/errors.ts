@@ -55,11 +55,117 @@ export const errorCatalogue = {
     ),
     passwordPolicy: entry(400, 'ER-USERS-PASSWORD-POLICY', 'Password does not meet the password policy'),
   },
+  lifecycle: {
+    unlockInvalid: entry(400, 'ER-LIFECYCLE-UNLOCK-INVALID', 'Unlock link is invalid or expired'),
+    passwordReused: entry(
+      400,
+      'ER-LIFECYCLE-PASSWORD-REUSED',
+      'You used this password recently. Choose a different password.',
+    ),
+    wrongCurrentPassword: entry(400, 'ER-LIFECYCLE-WRONG-PASSWORD', 'Current password is incorrect'),
+    forbidden: entry(403, 'ER-LIFECYCLE-FORBIDDEN', 'Not authorized'),
+    recoveryMethodInactive: entry(
+      400,
+      'ER-LIFECYCLE-RECOVERY-INACTIVE',
+      'This recovery method is not enabled',
+    ),
+    noDevClock: entry(409, 'ER-LIFECYCLE-NO-DEV-CLOCK', 'This server clock cannot be moved'),
+    smsCodeInvalid: entry(400, 'ER-LIFECYCLE-SMS-CODE-INVALID', 'The code is invalid or expired'),
+    alreadyMember: entry(409, 'ER-LIFECYCLE-ALREADY-MEMBER', 'This user is already a member of the account'),
+  },
+  webauthn: {
+    passkeysNotActive: entry(400, 'ER-WEBAUTHN-PASSKEYS-INACTIVE', 'Sign-in with passkeys is not enabled'),
+    challengeInvalid: entry(
+      400,
+      'ER-WEBAUTHN-CHALLENGE-INVALID',
+      'This request has expired or was already used. Please try again.',
+    ),
+    authenticationFailed: entry(401, 'ER-WEBAUTHN-AUTHENTICATION-FAILED', 'Failed to authenticate'),
+    registrationFailed: entry(
+      400,
+      'ER-WEBAUTHN-REGISTRATION-FAILED',
+      'The passkey could not be verified. Please try again.',
+    ),
+    alreadyRegistered: entry(
+      409,
+      'ER-WEBAUTHN-ALREADY-REGISTERED',
+      'This passkey or security key is already registered',
+    ),
+    passkeyNotFound: entry(404, 'ER-WEBAUTHN-PASSKEY-NOT-FOUND', 'Passkey not found'),
+  },
   metadata: {
     unknownEntity: entry(404, 'ER-METADATA-NOT-FOUND', 'Metadata not found'),
   },
   dev: {
     messageNotFound: entry(404, 'ER-DEV-MESSAGE-NOT-FOUND', 'Message not found'),
+  },
+  oauth: {
+    invalidClient: entry(400, 'ER-OAUTH-INVALID-CLIENT', 'Unknown client_id'),
+    invalidRedirectUri: entry(
+      400,
+      'ER-OAUTH-INVALID-REDIRECT-URI',
+      'redirect_uri is not registered for this client',
+    ),
+    invalidRequest: entry(400, 'ER-OAUTH-INVALID-REQUEST', 'Invalid authorization request'),
+    pkceRequired: entry(
+      400,
+      'ER-OAUTH-PKCE-REQUIRED',
+      'code_challenge with code_challenge_method=S256 is required',
+    ),
+    invalidGrant: entry(
+      400,
+      'ER-OAUTH-INVALID-GRANT',
+      'The authorization code or refresh token is invalid or expired',
+    ),
+    unsupportedGrantType: entry(400, 'ER-OAUTH-UNSUPPORTED-GRANT-TYPE', 'Unsupported grant_type'),
+    invalidPostLogoutRedirectUri: entry(
+      400,
+      'ER-OAUTH-INVALID-POST-LOGOUT-REDIRECT-URI',
+      'post_logout_redirect_uri is not registered for this client',
+    ),
+  },
+  tenants: {
+    notMember: entry(403, 'ER-TENANTS-NOT-MEMBER', 'You are not a member of this account'),
+  },
+  captcha: {
+    forbidden: entry(403, 'ER-CAPTCHA-FORBIDDEN', 'Only an administrator can change the captcha policy'),
+    siteKeyRequired: entry(
+      400,
+      'ER-CAPTCHA-SITE-KEY-REQUIRED',
+      'siteKey and secretKey are required to enable captcha',
+    ),
+  },
+  mfa: {
+    invalidMfaToken: entry(
+      401,
+      'ER-MFA-TOKEN-INVALID',
+      'Your sign-in session has expired, please log in again',
+    ),
+    invalidCode: entry(400, 'ER-MFA-INVALID-CODE', 'The code is incorrect or has expired'),
+    tooManyAttempts: entry(429, 'ER-MFA-TOO-MANY-ATTEMPTS', 'Too many incorrect codes, please log in again'),
+    notEnrolled: entry(400, 'ER-MFA-NOT-ENROLLED', 'MFA is not enrolled'),
+    alreadyEnrolled: entry(409, 'ER-MFA-ALREADY-ENROLLED', 'This authentication method is already enrolled'),
+    strategyNotActive: entry(400, 'ER-MFA-STRATEGY-INACTIVE', 'This authentication method is not enabled'),
+    deviceNotFound: entry(404, 'ER-MFA-DEVICE-NOT-FOUND', 'MFA device not found'),
+    invalidPhoneNumber: entry(400, 'ER-MFA-INVALID-PHONE', 'Enter a valid phone number, e.g. +15550100199'),
+    invalidRecoveryCode: entry(400, 'ER-MFA-INVALID-RECOVERY-CODE', 'The recovery code is incorrect'),
+    forbidden: entry(403, 'ER-MFA-FORBIDDEN', 'Only an administrator can change the MFA policy'),
+  },
+  passwordless: {
+    identifierRequired: entry(
+      400,
+      'ER-PASSWORDLESS-IDENTIFIER-REQUIRED',
+      'Email, username or phone number is required',
+    ),
+    invalidCode: entry(400, 'ER-PASSWORDLESS-INVALID-CODE', 'The code is incorrect or has expired'),
+    invalidLink: entry(400, 'ER-PASSWORDLESS-INVALID-LINK', 'This sign-in link is invalid or has expired'),
+  },
+  strategies: {
+    forbidden: entry(
+      403,
+      'ER-STRATEGIES-FORBIDDEN',
+      'Only an administrator can change the authentication strategies',
+    ),
   },
 } as const;
 

@@ -4,10 +4,11 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { systemClock } from './lib/time.js';
+import { createAdjustableClock, systemClock } from './lib/time.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
 import { createPasswordHasher } from './services/passwords.js';
 import { DEMO_PASSWORD, demoAccounts, seed } from './services/seed.js';
+import { createOutboxSms } from './services/sms.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -38,8 +39,10 @@ async function main(): Promise<void> {
     const app = await buildApp({
       config,
       db: database.db,
-      clock: systemClock,
+      // The dev tools can move this clock (POST /dev/api/clock) for browser tests.
+      clock: config.devTools ? createAdjustableClock() : systemClock,
       mailer,
+      sms: createOutboxSms({ db: database.db, clock: systemClock }),
       passwords,
       logger: { level: config.logLevel },
     });

@@ -8,6 +8,7 @@ import { listOutboxMessages } from '../src/db/queries/mail-outbox.js';
 import type { Clock } from '../src/lib/time.js';
 import { createOutboxMailer, type Mailer } from '../src/services/mail.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/services/passwords.js';
+import { createOutboxSms, type SmsSender } from '../src/services/sms.js';
 import { databaseUrl, openPgliteFromDump, openPostgresClone } from './test-database.js';
 
 /** A clock the tests move: trial expiry, token expiry, reuse grace. */
@@ -53,7 +54,7 @@ const sharedPasswords = createPasswordHasher();
 
 export async function startTestServer(
   db: Db,
-  overrides: { env?: NodeJS.ProcessEnv; clock?: TestClock; mailer?: Mailer } = {},
+  overrides: { env?: NodeJS.ProcessEnv; clock?: TestClock; mailer?: Mailer; sms?: SmsSender } = {},
 ): Promise<TestServer> {
   const config = testConfig(overrides.env);
   const clock = overrides.clock ?? new TestClock();
@@ -62,6 +63,7 @@ export async function startTestServer(
     db,
     clock,
     mailer: overrides.mailer ?? createOutboxMailer({ db, from: config.mailFrom, clock }),
+    sms: overrides.sms ?? createOutboxSms({ db, clock }),
     passwords: sharedPasswords,
     logger: false,
   });

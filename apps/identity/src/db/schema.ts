@@ -2,7 +2,9 @@
 // in apps/identity to add a migration to src/db/migrations (never edit applied migrations).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -206,7 +208,11 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-export type OneTimeTokenPurpose = 'activation' | 'password-reset';
+export type OneTimeTokenPurpose =
+  | 'activation'
+  | 'password-reset'
+  // account lifecycle: the mailed unlock link
+  | 'unlock';
 
 /** Activation and password-reset tokens: stored hashed, expiring, single use. */
 export const oneTimeTokens = pgTable(
@@ -274,3 +280,370 @@ export const signingKeys = pgTable('signing_keys', {
   createdAt: createdAt(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
+
+// ---- Passwordless sign-in and the SMS outbox (issue 3, slice "passwordless") ----
+
+/** Text messages of the dev SMS provider, shown at /dev/sms (like the mail outbox). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: "newest first" must not depend on clock resolution. */
+    seq: integer('seq').generatedAlwaysAsIdentity().notNull(),
+    /** The phone number as normalised by services/sms.ts (digits with a leading +). */
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_seq_idx').on(t.seq), index('sms_outbox_to_idx').on(t.to)],
+);
+
+export type PasswordlessType = 'MagicLink' | 'Code' | 'SmsCode';
+
+/**
+ * Passwordless sign-in codes and magic-link tokens: stored hashed, expiring, single use, with a
+ * count of wrong guesses (a 6-digit code dies after a few).
+ */
+export const passwordlessCodes = pgTable(
+  'passwordless_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<PasswordlessType>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('passwordless_codes_user_type_idx').on(t.userId, t.type),
+    index('passwordless_codes_hash_idx').on(t.codeHash),
+  ],
+);
+
+// ---- end of passwordless ----
+
+// ---- Account lifecycle (issue 3, slice "lifecycle"): lockout, password history and rotation ----
+
+/**
+ * Security policies of SPEC section 3 (lockout, password history, password rotation, password
+ * recovery strategies). One row per scope: 'vendor' for the vendor's defaults, or a tenant id.
+ * Lockout and history use the tenant's row when it has one, else the vendor's; rotation takes the
+ * smaller period when both are active (SPEC section 5). Periods are in minutes, as on the wire.
+ */
+export const securityPolicies = pgTable('security_policies', {
+  scope: text('scope').primaryKey(),
+  lockoutEnabled: boolean('lockout_enabled').notNull().default(false),
+  lockoutMaxAttempts: integer('lockout_max_attempts').notNull().default(5),
+  historyEnabled: boolean('history_enabled').notNull().default(false),
+  historySize: integer('history_size').notNull().default(1),
+  rotationActive: boolean('rotation_active').notNull().default(false),
+  rotationPeriodMinutes: integer('rotation_period_minutes').notNull().default(129_600),
+  rotationNotificationMinutes: integer('rotation_notification_minutes').notNull().default(10_080),
+  recoveryByEmail: boolean('recovery_by_email').notNull().default(true),
+  recoveryBySms: boolean('recovery_by_sms').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Per-user password bookkeeping: when it last changed (rotation) and failed attempts (lockout). */
+export const passwordStates = pgTable('password_states', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+});
+
+/** Hashes of a user's earlier passwords, so the history policy can refuse their reuse. */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_history_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Password recovery by SMS (SPEC section 7, /passwords/reset/sms): the session id the SDK keeps,
+ * bound to a hashed 6-digit code; expiring, single use, a few wrong guesses at most.
+ */
+export const smsRecoverySessions = pgTable('sms_recovery_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * Invitations of existing users into another tenant (SPEC section 2 "Accept invitation"): a mailed
+ * link (token) and a 6-digit code for the code variant, both hashed; expiring, single use.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by'),
+    roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+    tokenHash: text('token_hash').notNull().unique(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [index('invitations_user_idx').on(t.userId)],
+);
+
+// ---- end of account lifecycle ----
+
+// ---- Hosted login (issue 3, slice "oauth"): OAuth 2 clients, authorization codes, captcha policy ----
+
+/**
+ * OAuth 2 clients of the hosted login (SPEC section 7). A redirect URI must match one of
+ * `redirectUris` exactly, character for character; the seed registers `${PUBLIC_URL}/oauth/callback`.
+ */
+export const oauthClients = pgTable('oauth_clients', {
+  clientId: text('client_id').primaryKey(),
+  name: text('name').notNull(),
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+  postLogoutRedirectUris: jsonb('post_logout_redirect_uris').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Authorization codes: stored hashed, single use, short-lived, bound to the client, the exact
+ * redirect URI, the PKCE S256 challenge and the sign-in session (refresh family) they came from.
+ */
+export const oauthAuthorizationCodes = pgTable(
+  'oauth_authorization_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: 'cascade' }),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => refreshTokenFamilies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    nonce: text('nonce'),
+    scope: text('scope').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('oauth_authorization_codes_family_idx').on(t.familyId)],
+);
+
+/** The captcha policy (SPEC section 3: enabled, siteKey); one row, id 'default'. Off by default. */
+export const captchaPolicy = pgTable('captcha_policy', {
+  id: text('id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  siteKey: text('site_key'),
+  secretKey: text('secret_key'),
+  minScore: doublePrecision('min_score').notNull().default(0.5),
+  ignoredEmails: jsonb('ignored_emails').$type<string[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+});
+
+// ---- end of oauth ----
+
+// ---- Multi-factor authentication (issue 3, MFA slice; migration 0003_mfa) ----
+
+/** A second factor of a user. `webauthn` devices keep their credential in `data`. */
+export type MfaDeviceType = 'authenticator' | 'sms' | 'email' | 'webauthn';
+
+export const mfaDevices = pgTable(
+  'mfa_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<MfaDeviceType>().notNull(),
+    name: text('name').notNull().default(''),
+    /** Authenticator app: the base32 TOTP secret. */
+    secret: text('secret'),
+    phoneNumber: text('phone_number'),
+    /** Authenticator app: the last accepted time step, so a code cannot be replayed. */
+    lastUsedStep: integer('last_used_step'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_devices_user_idx').on(t.userId)],
+);
+
+/** login and step-up carry an mfaToken; enroll holds a signed-in user's pending authenticator secret. */
+export type MfaChallengePurpose = 'login' | 'step-up' | 'enroll';
+
+/** The `mfaToken` between a first factor and the second: hashed, short-lived, single use. */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id'),
+  purpose: text('purpose').$type<MfaChallengePurpose>().notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  /** Forced enrollment: the TOTP secret offered on screen, kept until the first code proves it. */
+  pendingSecret: text('pending_secret'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** A 6-digit code sent by email or SMS (`otcToken` names it), hashed, single use. */
+export const mfaCodes = pgTable(
+  'mfa_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    otcTokenHash: text('otc_token_hash').notNull().unique(),
+    codeHash: text('code_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challengeId: uuid('challenge_id').references(() => mfaChallenges.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    /** SMS enrollment: the number being proven; SMS verification: the device. */
+    phoneNumber: text('phone_number'),
+    deviceId: uuid('device_id'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('mfa_codes_user_idx').on(t.userId)],
+);
+
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** "Remember this device": the HttpOnly cookie's token, hashed, until the policy's period ends. */
+export const mfaTrustedDevices = pgTable(
+  'mfa_trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('mfa_trusted_devices_user_idx').on(t.userId)],
+);
+
+export type EnforceMfaType = 'DontForce' | 'Force' | 'ForceExceptSAML';
+
+/** A tenant's MFA policy (SPEC section 3 "Security policies"); no row means the defaults. */
+export const mfaPolicies = pgTable('mfa_policies', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  id: uuid('id').notNull().defaultRandom(),
+  enforceMfaType: text('enforce_mfa_type').$type<EnforceMfaType>().notNull(),
+  allowRememberMyDevice: boolean('allow_remember_my_device').notNull(),
+  /** Seconds a remembered device skips MFA. */
+  mfaDeviceExpiration: integer('mfa_device_expiration').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The vendor's MFA strategies (SPEC section 9): which factors users may enroll. */
+export const mfaStrategies = pgTable('mfa_strategies', {
+  strategy: text('strategy').primaryKey(),
+  isActive: boolean('is_active').notNull(),
+  updatedAt: updatedAt(),
+});
+// ---- end of the MFA block ----
+
+// ---- Passkeys and WebAuthn (issue 3, slice "passkeys"; migration 0006_webauthn) ----
+
+export type WebAuthnDeviceType = 'Platform' | 'CrossPlatform';
+
+/**
+ * Passkeys: discoverable WebAuthn credentials a user signs in with (no email, no password).
+ * Security keys used as a second factor are MFA devices (mfa_devices, type 'webauthn') instead.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id the authenticator chose, base64url. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (uint32): a value that does not grow means a clone. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    deviceType: text('device_type').$type<WebAuthnDeviceType>().notNull(),
+    aaguid: text('aaguid'),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+export type WebAuthnCeremony =
+  'passkey-registration' | 'passkey-login' | 'mfa-enrollment' | 'mfa-verification';
+
+/**
+ * WebAuthn challenges: single use and short-lived. The challenge travels in clientDataJSON, so a
+ * response names its own challenge; the row says which ceremony (and user) it was issued for.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    ceremony: text('ceremony').$type<WebAuthnCeremony>().notNull(),
+    /** Null for a passkey sign-in, where the user is known only from the credential. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** MFA ceremonies: the device being verified. */
+    deviceId: uuid('device_id'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+// ---- end of the passkeys block ----

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appError, errorCatalogue } from '../errors.js';
 import type { RequestMeta } from '../services/audit.js';
+import { isPhoneNumber, normalizePhoneNumber } from '../services/sms.js';
 import type { AccessTokenClaims, TokenService } from '../services/tokens.js';
 
 // Wire schemas shared by several route areas. Each is written once here and feeds /openapi.json.
@@ -30,6 +31,20 @@ export const loginResponse = z.object({
   userEmail: z.string(),
   emailVerified: z.boolean(),
 });
+
+/**
+ * The password login answer: a session, or (account lifecycle, SPEC section 4 "Password
+ * outcomes") no session with isBreachedPassword or a resetPasswordToken; a session may carry the
+ * rotation notice (passwordExpiresIn <= notificationPeriod, in minutes).
+ */
+export const passwordLoginResponse = loginResponse
+  .partial({ accessToken: true, refreshToken: true, expiresIn: true, expires: true })
+  .extend({
+    isBreachedPassword: z.boolean().optional(),
+    resetPasswordToken: z.string().optional(),
+    passwordExpiresIn: z.number().optional(),
+    notificationPeriod: z.number().optional(),
+  });
 
 export const tenantResponse = z.object({
   id: z.string(),
@@ -73,6 +88,13 @@ export const emailField = z
   .max(254, 'Must be a valid email.')
   .pipe(z.email({ error: 'Must be a valid email.' }))
   .transform((email) => email.toLowerCase());
+
+/** A phone number in any common notation, normalised to + and digits (services/sms.ts). */
+export const phoneNumberField = z
+  .string({ error: 'phoneNumber must be a string' })
+  .max(32, 'Must be a phone number with its country code, such as +15550100199')
+  .transform(normalizePhoneNumber)
+  .refine(isPhoneNumber, 'Must be a phone number with its country code, such as +15550100199');
 
 export const passwordField = z
   .string({

@@ -15,6 +15,7 @@ import { activationUrl } from './links.js';
 import type { Mailer } from './mail.js';
 import { activationMail } from './mail-templates.js';
 import { checkPasswordPolicy, type PasswordHasher } from './passwords.js';
+import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
 import type { LoginResponse, SessionService } from './sessions.js';
 import { mergeJsonObject } from './json-metadata.js';
 import { findUsableToken, issueOneTimeToken } from './one-time-tokens.js';
@@ -29,7 +30,7 @@ export interface ActivationService {
   activate(
     input: { userId: string; token: string; password?: string | undefined },
     meta: RequestMeta,
-  ): Promise<LoginResponse>;
+  ): Promise<LoginResponse | MfaRequiredResponse>;
   /** Same answer whether or not the email exists or is already active. */
   resend(email: string, meta: RequestMeta): Promise<void>;
 }
@@ -42,6 +43,8 @@ export function createActivationService(deps: {
   passwords: PasswordHasher;
   sessions: SessionService;
   vendorSettings: VendorSettings;
+  /** When the tenant's MFA policy forces MFA, activation answers the MFA challenge (SPEC: go to login). */
+  mfa: MfaService;
 }): ActivationService {
   const { db, config, clock } = deps;
 
@@ -102,7 +105,7 @@ export function createActivationService(deps: {
       });
       const claims = await findUserClaimsById(db, user.id, user.activeTenantId);
       if (!claims) throw appError(errorCatalogue.users.activationInvalid);
-      return deps.sessions.start(claims, meta, auditEvents.activated);
+      return deps.mfa.startOrChallenge(claims, meta, auditEvents.activated, undefined);
     },
 
     async resend(email, meta) {

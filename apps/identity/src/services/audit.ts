@@ -17,6 +17,23 @@ export const auditEvents = {
   passwordResetFailed: { action: 'Password reset failed', severity: 'Medium' },
   refreshFailed: { action: 'Token refresh failed', severity: 'Medium' },
   refreshTokenReused: { action: 'Refresh token reuse detected, session revoked', severity: 'Critical' },
+  // account lifecycle
+  userLocked: { action: 'User locked after failed password attempts', severity: 'High' },
+  userUnlocked: { action: 'User unlocked', severity: 'Info' },
+  unlockFailed: { action: 'User unlock failed', severity: 'Medium' },
+  breachedPasswordLogin: { action: 'User signed in with a breached password', severity: 'High' },
+  passwordExpired: { action: 'User password expired', severity: 'Info' },
+  passwordChanged: { action: 'User changed password', severity: 'Info' },
+  passwordChangeFailed: { action: 'User failed to change password', severity: 'Medium' },
+  securityPolicyUpdated: { action: 'Security policy updated', severity: 'Info' },
+  passwordResetSmsSent: { action: 'Password reset code sent by SMS', severity: 'Info' },
+  passwordResetSmsVerified: { action: 'Password reset code verified', severity: 'Info' },
+  passwordResetSmsFailed: { action: 'Password reset code rejected', severity: 'Medium' },
+  userInvited: { action: 'User invited', severity: 'Info' },
+  invitationAccepted: { action: 'Invitation accepted', severity: 'Info' },
+  invitationFailed: { action: 'Invitation acceptance failed', severity: 'Medium' },
+  impersonationStarted: { action: 'Impersonation started', severity: 'High' },
+  impersonationFailed: { action: 'Impersonation refused', severity: 'High' },
 } satisfies Record<string, { action: string; severity: AuditSeverity }>;
 
 export type AuditEvent = (typeof auditEvents)[keyof typeof auditEvents];

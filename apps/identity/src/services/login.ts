@@ -3,12 +3,18 @@ import { findUserClaimsByEmail } from '../db/queries/users.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
+import type { PasswordLifecycleService, PasswordLoginAnswer } from './lifecycle/password-lifecycle.js';
+import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
 import type { PasswordHasher } from './passwords.js';
-import type { LoginResponse, SessionService } from './sessions.js';
 import type { VendorSettings } from './vendor-settings.js';
 
 export interface PasswordLoginService {
-  login(credentials: { email: string; password: string }, meta: RequestMeta): Promise<LoginResponse>;
+  login(
+    credentials: { email: string; password: string },
+    meta: RequestMeta,
+    /** The "remember this device" cookie, if the browser sent one. */
+    options?: { trustedDeviceToken?: string },
+  ): Promise<PasswordLoginAnswer | MfaRequiredResponse>;
 }
 
 /**
@@ -19,10 +25,13 @@ export function createPasswordLoginService(deps: {
   db: Db;
   clock: Clock;
   passwords: PasswordHasher;
-  sessions: SessionService;
   vendorSettings: VendorSettings;
+  /** Lockout, breached and expiring passwords (account lifecycle). */
+  lifecycle: PasswordLifecycleService;
+  /** The second factor, when the user has one or the tenant's MFA policy forces it. */
+  mfa: MfaService;
 }): PasswordLoginService {
-  const { db, clock, passwords, sessions } = deps;
+  const { db, clock, passwords } = deps;
 
   const fail = async (
     meta: RequestMeta,
@@ -41,7 +50,7 @@ export function createPasswordLoginService(deps: {
   };
 
   return {
-    async login({ email, password }, meta) {
+    async login({ email, password }, meta, options) {
       const [vendor, user] = await Promise.all([deps.vendorSettings.get(), findUserClaimsByEmail(db, email)]);
       if (vendor.mainAuthStrategy !== 'EmailAndPassword')
         throw appError(errorCatalogue.auth.strategyNotActive);
@@ -56,6 +65,7 @@ export function createPasswordLoginService(deps: {
         throw appError(errorCatalogue.auth.invalidCredentials);
       }
       if (!(await passwords.verify(user.passwordHash, password))) {
+        await deps.lifecycle.recordFailedPassword(user, meta);
         await fail(meta, user.email, 'wrong password', user.id, user.tenantId);
         throw appError(errorCatalogue.auth.invalidCredentials);
       }
@@ -68,7 +78,10 @@ export function createPasswordLoginService(deps: {
         await fail(meta, user.email, 'user not verified', user.id, user.tenantId);
         throw appError(errorCatalogue.auth.userNotVerified);
       }
-      return sessions.start(user, meta, auditEvents.loginSucceeded);
+      // With a second factor due, the answer is an mfaToken instead of a session.
+      return deps.lifecycle.completePasswordLogin(user, password, meta, () =>
+        deps.mfa.startOrChallenge(user, meta, auditEvents.loginSucceeded, options?.trustedDeviceToken),
+      );
     },
   };
 }

@@ -14,7 +14,7 @@ function layout(paragraphs: string[], action: { label: string; url: string } | u
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#000000">\n${body}\n${button}\n</body></html>`;
 }
 
-function message(
+export function message(
   to: string,
   subject: string,
   paragraphs: string[],
@@ -24,7 +24,7 @@ function message(
   return { to, subject, text, html: layout(paragraphs, action) };
 }
 
-const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
+export const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
 
 export function activationMail(
   to: { email: string; name: string },

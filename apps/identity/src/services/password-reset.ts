@@ -11,6 +11,7 @@ import type { Mailer } from './mail.js';
 import { resetPasswordMail } from './mail-templates.js';
 import { findUsableToken, issueOneTimeToken } from './one-time-tokens.js';
 import { checkPasswordPolicy, type PasswordHasher } from './passwords.js';
+import type { PasswordLifecycleService } from './lifecycle/password-lifecycle.js';
 import type { VendorSettings } from './vendor-settings.js';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -29,6 +30,8 @@ export function createPasswordResetService(deps: {
   mailer: Mailer;
   passwords: PasswordHasher;
   vendorSettings: VendorSettings;
+  /** Password history (refuse reuse) and the change time (rotation). */
+  lifecycle: PasswordLifecycleService;
 }): PasswordResetService {
   const { db, config, clock } = deps;
   return {
@@ -69,10 +72,12 @@ export function createPasswordResetService(deps: {
       }
       const broken = checkPasswordPolicy((await deps.vendorSettings.get()).passwordPolicy, password);
       if (broken) throw appError(errorCatalogue.users.passwordPolicy, broken);
+      await deps.lifecycle.assertNotReused(user, password);
       const passwordHash = await deps.passwords.hash(password);
       const now = clock.now();
       if (!(await consumeOneTimeToken(db, row.id, now))) throw appError(errorCatalogue.users.resetInvalid);
       await updateUser(db, user.id, { passwordHash, updatedAt: now });
+      await deps.lifecycle.passwordChanged(user);
       await revokeFamiliesOfUser(db, user.id, 'password reset', now);
       await recordAudit(
         db,

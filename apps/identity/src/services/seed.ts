@@ -16,12 +16,16 @@ import {
   roleDefinitions,
 } from './access-catalogue.js';
 import { mergeJsonObject } from './json-metadata.js';
+import { seedDefaultClient } from './oauth/authorization-server.js';
 import type { PasswordHasher } from './passwords.js';
 import { DEFAULT_VENDOR_CONFIG } from './vendor-settings.js';
 import { insertVendorConfigIfMissing } from '../db/queries/vendor-config.js';
 
 export const DEMO_PASSWORD = 'Brizo-demo-2026!';
 export const DEMO_TENANT_NAME = 'Brizo Demo';
+/** The admin's second tenant, for tenant switching. */
+export const SECOND_TENANT_NAME = 'Brizo Labs';
+export const SECOND_TENANT_MEMBER = 'admin@brizo.test';
 /** A date safely in the past of any clock this product runs on. */
 export const EXPIRED_TRIAL_DATE = '2026-01-01';
 
@@ -159,6 +163,23 @@ export async function seed(deps: {
         user.id,
         tenant.id,
         account.roles.flatMap((key) => rolesByKey.get(key)?.id ?? []),
+      );
+    }
+
+    // Hosted login and tenant switching (issue 3): the web app's OAuth client, and a second
+    // tenant for the admin so the switcher of the stand-in main application can be tried.
+    await seedDefaultClient(db, config);
+    const admin = await findUserByEmail(db, SECOND_TENANT_MEMBER);
+    if (admin) {
+      const labs =
+        (await findTenantByName(db, SECOND_TENANT_NAME)) ??
+        (await insertTenant(db, { name: SECOND_TENANT_NAME, metadata: '{}' }));
+      await insertMembership(db, admin.id, labs.id);
+      await assignUserRoles(
+        db,
+        admin.id,
+        labs.id,
+        [productRoleKeys.unrestricted, adminRoleKeys.admin].flatMap((key) => rolesByKey.get(key)?.id ?? []),
       );
     }
   });

@@ -21,7 +21,7 @@ import { generateToken, hashToken } from '../lib/secrets.js';
 import { addSeconds, type Clock } from '../lib/time.js';
 import { auditEntry, auditEvents, recordAudit, type AuditEvent, type RequestMeta } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
-import type { TokenService, TokenSubject } from './tokens.js';
+import type { AuthenticationClaims, TokenService, TokenSubject } from './tokens.js';
 
 /**
  * A rotated refresh token presented again this soon is a race between two tabs of one browser,
@@ -46,7 +46,12 @@ export interface SessionService {
   cookieName: string;
   cookieOptions: { httpOnly: true; sameSite: 'lax'; path: '/'; secure: boolean; maxAge: number };
   /** Signs the user in: a new session (refresh family), its first refresh token and an access token. */
-  start(user: UserClaimsRow, meta: RequestMeta, event: AuditEvent): Promise<LoginResponse>;
+  start(
+    user: UserClaimsRow,
+    meta: RequestMeta,
+    event: AuditEvent,
+    authentication?: AuthenticationClaims,
+  ): Promise<LoginResponse>;
   /** Rotates the refresh token; a reused rotated token revokes the whole session. */
   refresh(
     refreshToken: string | undefined,
@@ -70,8 +75,9 @@ export function createSessionService(deps: {
     user: TokenSubject,
     sessionId: string,
     refreshToken: string,
+    authentication?: AuthenticationClaims,
   ): Promise<LoginResponse> => {
-    const signed = await tokens.signAccessToken(user, sessionId);
+    const signed = await tokens.signAccessToken(user, sessionId, authentication);
     return {
       tokenType: 'bearer',
       mfaRequired: false,
@@ -147,7 +153,7 @@ export function createSessionService(deps: {
       maxAge: config.refreshTokenTtlSeconds,
     },
 
-    async start(user, meta, event) {
+    async start(user, meta, event, authentication) {
       const now = clock.now();
       authorization.put(user.id, user.tenantId, {
         tenantIds: user.tenantIds,
@@ -167,7 +173,7 @@ export function createSessionService(deps: {
         userAgent: meta.userAgent,
         audit: auditEntry(event, meta, { userId: user.id, email: user.email, tenantId: user.tenantId }, now),
       });
-      return respond(user, familyId, refreshToken);
+      return respond(user, familyId, refreshToken, authentication);
     },
 
     async refresh(refreshToken, requestedTenantId, meta) {

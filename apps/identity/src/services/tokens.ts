@@ -34,12 +34,25 @@ export const accessTokenClaimsSchema = z.object({
   email_verified: z.boolean(),
   type: z.literal('userToken'),
   sid: z.string(),
+  /** Present after a second factor (SPEC section 5 step-up): see services/mfa/step-up.ts. */
+  amr: z.array(z.string()).optional(),
+  acr: z.string().optional(),
+  auth_time: z.number().optional(),
   iss: z.string(),
   aud: z.union([z.string(), z.array(z.string())]),
   iat: z.number(),
   exp: z.number(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** How the session was authenticated (OpenID amr/acr/auth_time), carried by step-up tokens. */
+export interface AuthenticationClaims {
+  amr: string[];
+  acr: string;
+  auth_time: number;
+  /** Impersonation (account lifecycle): the superuser acting as the user (RFC 8693 actor claim). */
+  act?: { sub: string; email: string; type: 'impersonation' };
+}
 
 export interface SignedAccessToken {
   accessToken: string;
@@ -63,7 +76,13 @@ export type TokenSubject = Pick<
 >;
 
 export interface TokenService {
-  signAccessToken(user: TokenSubject, sessionId: string): Promise<SignedAccessToken>;
+  signAccessToken(
+    user: TokenSubject,
+    sessionId: string,
+    authentication?: AuthenticationClaims,
+    /** OpenID Connect id_token extras (nonce) of the hosted login: services/oauth. */
+    idTokenClaims?: { nonce?: string },
+  ): Promise<SignedAccessToken>;
   verifyAccessToken(token: string): Promise<AccessTokenClaims>;
   jwks(): { keys: JWK[] };
 }
@@ -130,7 +149,7 @@ export async function createTokenService(deps: {
   const publicKeysByKid = new Map(keys.map((key) => [key.kid, key.publicKey]));
 
   return {
-    async signAccessToken(user, sessionId) {
+    async signAccessToken(user, sessionId, authentication, idTokenClaims) {
       const issuedAt = Math.floor(clock.now().getTime() / 1000);
       const expiresIn = config.accessTokenTtlSeconds;
       const accessToken = signJwt(signingKey, {
@@ -146,6 +165,8 @@ export async function createTokenService(deps: {
         email_verified: user.verified,
         type: 'userToken',
         sid: sessionId,
+        ...authentication,
+        ...idTokenClaims,
         iss: config.publicUrl,
         aud: config.clientId,
         jti: randomUUID(),

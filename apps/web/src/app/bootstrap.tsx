@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { createBrizoStore, createRedirectBridge, startSdk } from '../sdk';
 import { missingOptionMessage, readConfig } from './config';
 import { authRoutes } from './paths';
+import { usesHostedLogin } from './hosted-login';
 import { AppProviders } from './providers';
 import { listenForQueryStrings } from './query-string-listener';
 import { createAppRouter } from './router';
@@ -29,6 +30,8 @@ export function bootstrap(container: HTMLElement, win: Window = window): boolean
     routes: authRoutes,
     onRedirectTo: bridge.onRedirectTo,
     previewMode: config.previewMode,
+    hostedLogin: usesHostedLogin(config.hostedLogin, win.location.pathname),
+    allowedRedirectOrigins: config.allowedRedirectOrigins,
   });
   const router = createAppRouter();
   bridge.attachNavigator((to, options) => void router.navigate(to, options));

@@ -22,8 +22,21 @@ describe('readConfig', () => {
         gtmContainerId: undefined,
         trialDays: 14,
         previewMode: false,
+        hostedLogin: false,
+        allowedRedirectOrigins: [],
       },
     });
+  });
+
+  it('reads hosted login and the allowed redirect origins (issue 3)', () => {
+    const result = readConfig(
+      { baseUrl: origin, hostedLogin: true, allowedRedirectOrigins: ['https://app.example.test', 7] },
+      origin,
+    );
+    expect(result.ok && result.config.hostedLogin).toBe(true);
+    expect(result.ok && result.config.allowedRedirectOrigins).toEqual(['https://app.example.test']);
+    const notBoolean = readConfig({ baseUrl: origin, hostedLogin: 'yes' }, origin);
+    expect(notBoolean.ok && notBoolean.config.hostedLogin).toBe(false);
   });
 
   it('keeps the given options', () => {

@@ -32,6 +32,10 @@ export function readConfig(raw: unknown, origin: string): ConfigResult {
       gtmContainerId: text(source.gtmContainerId),
       trialDays: Number.isFinite(trialDays) && trialDays > 0 ? trialDays : 14,
       previewMode: source.previewMode === true,
+      hostedLogin: source.hostedLogin === true,
+      allowedRedirectOrigins: Array.isArray(source.allowedRedirectOrigins)
+        ? source.allowedRedirectOrigins.filter((origin): origin is string => typeof origin === 'string')
+        : [],
     },
   };
 }

@@ -4,12 +4,18 @@ export const paths = {
   home: '/',
   // Login box.
   login: '/account/login',
+  magicLink: '/account/login/magic-link',
   logout: '/account/logout',
   signUp: '/account/sign-up',
   activate: '/account/activate',
   activateWithCode: '/account/activate/code',
   forgotPassword: '/account/forget-password',
   resetPassword: '/account/reset-password',
+  unlock: '/account/unlock',
+  acceptInvitation: '/account/invitation/accept',
+  acceptInvitationWithCode: '/account/invitation/code',
+  impersonate: '/account/impersonate',
+  stepUp: '/account/step-up',
   // Product pages (the same as the product rules' productPaths: paths.test.ts checks it;
   // spelled out so the login page's bundle does not carry the rules).
   trialStarted: '/trial-started',
@@ -18,6 +24,8 @@ export const paths = {
   olo: '/olo',
   // The built-in stand-in for the main application.
   mainApp: '/app',
+  // Hosted login: where /oauth/authorize sends the code back (SPEC section 2, hostedLoginRedirectUrl).
+  oauthCallback: '/oauth/callback',
 } as const;
 
 /**
@@ -33,17 +41,17 @@ export const authRoutes: Record<string, string> = {
   activateWithOTCUrl: paths.activateWithCode,
   forgetPasswordUrl: paths.forgotPassword,
   resetPasswordUrl: paths.resetPassword,
-  stepUpUrl: '/account/step-up',
-  impersonationUrl: '/account/impersonate',
-  acceptInvitationUrl: '/account/invitation/accept',
-  acceptInvitationWithOTCUrl: '/account/invitation/code',
+  stepUpUrl: paths.stepUp,
+  impersonationUrl: paths.impersonate,
+  acceptInvitationUrl: paths.acceptInvitation,
+  acceptInvitationWithOTCUrl: paths.acceptInvitationWithCode,
   resetPhoneNumberUrl: '/account/reset-phone-number',
   socialLoginCallbackUrl: '/account/social/success',
   oidcRedirectUrl: '/account/oidc/callback',
   samlCallbackUrl: '/account/saml/callback',
-  magicLinkCallbackUrl: '/account/login/magic-link',
-  hostedLoginRedirectUrl: '/oauth/callback',
+  magicLinkCallbackUrl: paths.magicLink,
+  hostedLoginRedirectUrl: paths.oauthCallback,
   openAppUrl: '/account/redirect',
-  unlockAccountUrl: '/account/unlock',
+  unlockAccountUrl: paths.unlock,
   mfaMobileAuthenticator: '/account/mfa-mobile-authenticator',
 };

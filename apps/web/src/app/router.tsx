@@ -21,6 +21,10 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...redirectScreen },
       { path: paths.login, Component: LoginPage },
+      {
+        path: paths.magicLink,
+        ...lazyPage(() => import('../features/passwordless/magic-link-page').then((m) => m.MagicLinkPage)),
+      },
       { path: paths.logout, ...lazyPage(() => import('../features/logout').then((m) => m.LogoutPage)) },
       { path: paths.signUp, ...lazyPage(() => import('../features/sign-up').then((m) => m.SignUpPage)) },
       { path: paths.activate, ...lazyPage(() => import('../features/activate').then((m) => m.ActivatePage)) },
@@ -36,6 +40,22 @@ export const routes: RouteObject[] = [
         path: paths.resetPassword,
         ...lazyPage(() => import('../features/reset-password').then((m) => m.ResetPasswordPage)),
       },
+      { path: paths.unlock, ...lazyPage(() => import('../features/unlock').then((m) => m.UnlockPage)) },
+      {
+        path: paths.impersonate,
+        ...lazyPage(() => import('../features/impersonate').then((m) => m.ImpersonatePage)),
+      },
+      {
+        path: paths.acceptInvitation,
+        ...lazyPage(() => import('../features/accept-invitation').then((m) => m.AcceptInvitationPage)),
+      },
+      {
+        path: paths.acceptInvitationWithCode,
+        ...lazyPage(() =>
+          import('../features/accept-invitation').then((m) => m.AcceptInvitationWithCodePage),
+        ),
+      },
+      { path: paths.stepUp, ...lazyPage(() => import('../features/mfa').then((m) => m.StepUpPage)) },
       {
         // Trial and review pages: signed-in only, under the brand header.
         ...lazyPage(() => import('./product-layout').then((m) => m.ProductLayout)),
@@ -62,6 +82,10 @@ export const routes: RouteObject[] = [
       },
       { path: paths.olo, ...lazyPage(() => import('../features/olo').then((m) => m.OloPage)) },
       { path: paths.mainApp, ...lazyPage(() => import('../features/main-app').then((m) => m.MainAppPage)) },
+      {
+        path: paths.oauthCallback,
+        ...lazyPage(() => import('../features/oauth-callback').then((m) => m.OAuthCallbackPage)),
+      },
       { path: '*', ...redirectScreen },
     ],
   },

@@ -16,6 +16,10 @@ export interface BrizoConfig {
   trialDays: number;
   /** Runs the store on its mock data, without server calls (SPEC section 1, preview mode). */
   previewMode?: boolean;
+  /** Hosted login: the app signs in through the identity server's /oauth/authorize (SPEC section 7). */
+  hostedLogin?: boolean;
+  /** Other sites the login box's redirectUrl may lead to (SPEC section 5; same-site enforcement is on). */
+  allowedRedirectOrigins?: string[];
 }
 
 const ConfigContext = createContext<BrizoConfig | null>(null);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../app/paths';
 import { storeSource, type ProductTenant, type ProductUser } from '../product';
-import { useActiveTenant, useAuthState } from '../sdk';
+import { useActiveTenant, useAuthState, useHostedLogin } from '../sdk';
 import { session as sessionStorage } from './storage';
 
 /**
@@ -27,11 +27,19 @@ export function useRequiredSession(): SessionView {
   const { isLoading, isAuthenticated, user } = useAuthState();
   const tenant = useActiveTenant();
   const { search } = useLocation();
+  const { isHosted, signIn } = useHostedLogin();
   const anonymous = !isLoading && (!isAuthenticated || !user);
 
   useEffect(() => {
-    if (anonymous) redirectToLogin(search);
-  }, [anonymous, search]);
+    if (!anonymous) return;
+    if (isHosted) {
+      // Hosted login: off to /oauth/authorize (after a silent try), keeping the source like the embedded gate.
+      storeSource(new URLSearchParams(search).get('source'), sessionStorage);
+      signIn();
+    } else {
+      redirectToLogin(search);
+    }
+  }, [anonymous, search, isHosted, signIn]);
 
   if (isLoading) return { status: 'loading' };
   if (anonymous || !user) return { status: 'anonymous' };

@@ -6,3 +6,4 @@ export * from './expiration';
 export * from './landing';
 export * from './query-string';
 export * from './analytics';
+export * from './redirect-url';

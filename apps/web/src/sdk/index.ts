@@ -11,6 +11,24 @@ export {
 export * from './hooks/types';
 export { useActiveTenant, useAuthState, useLogout, type AuthView } from './hooks/auth';
 export { useLoginActions, useLoginState, useLoginStep, type LoginView } from './hooks/login';
+export { useHostedLogin, type HostedLogin } from './hooks/hosted-login';
+export { useTenants, type TenantOption, type TenantsView } from './hooks/tenants';
+// Passwordless hooks are imported from './hooks/passwordless' by the lazily loaded screens only:
+// re-exported here they would ride in the login page's entry chunk.
+export { usePublicAuthStrategy } from './hooks/public-auth-strategy';
+// The ceremonies' hooks (./hooks/webauthn) are imported by the lazy screens directly.
+export { usePasskeysOffered } from './hooks/passkeys';
 export { useSignUp, type SignUpRequest } from './hooks/sign-up';
+// MFA and step-up hooks: imported from './hooks/mfa' by the lazily loaded features/mfa only,
+// so that they stay out of the login page's entry chunk (a barrel re-export pulls them in).
+export type { MfaDevices, MfaFlow, MfaStepName, MfaStrategyName } from './hooks/mfa';
 export { useActivateAccount } from './hooks/activate';
 export { useForgotPassword, type PasswordRules } from './hooks/forgot-password';
+export {
+  useAcceptInvitation,
+  useImpersonation,
+  usePasswordLifecycle,
+  usePasswordRecovery,
+  useUnlockAccount,
+  type AcceptInvitationStepName,
+} from './hooks/lifecycle';

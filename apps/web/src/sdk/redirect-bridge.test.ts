@@ -22,6 +22,13 @@ describe('decideRedirect', () => {
     });
   });
 
+  it('loads the page for server paths, such as the login box returning to /oauth/authorize (issue 3)', () => {
+    expect(decideRedirect('/frontegg/oauth/authorize?client_id=x', undefined, '')).toEqual({
+      kind: 'document',
+      url: '/frontegg/oauth/authorize?client_id=x',
+    });
+  });
+
   it('keeps the current query string when asked to', () => {
     expect(decideRedirect('/account/login', { preserveQueryParams: true }, '?tenantId=t1')).toMatchObject({
       to: '/account/login?tenantId=t1',

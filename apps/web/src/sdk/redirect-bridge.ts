@@ -12,6 +12,8 @@ export type RedirectDecision =
   { kind: 'document'; url: string } | { kind: 'router'; to: string; replace: boolean };
 
 const ABSOLUTE_URL = /^https?:\/\//i;
+/** Paths the server answers, not the app's router: e.g. the login box returning to /frontegg/oauth/authorize. */
+const SERVER_PATH = /^\/frontegg\//;
 
 /** Appends the current query string to `path` unless it already carries one. */
 function withQueryParams(path: string, currentSearch: string): string {
@@ -26,7 +28,8 @@ export function decideRedirect(
   currentSearch: string,
 ): RedirectDecision {
   const target = opts?.preserveQueryParams ? withQueryParams(path, currentSearch) : path;
-  if (opts?.refresh || ABSOLUTE_URL.test(target)) return { kind: 'document', url: target };
+  if (opts?.refresh || ABSOLUTE_URL.test(target) || SERVER_PATH.test(target))
+    return { kind: 'document', url: target };
   return { kind: 'router', to: target, replace: opts?.replace ?? false };
 }
 

@@ -16,6 +16,10 @@ export interface SdkOptions {
   onRedirectTo: (path: string, opts?: RedirectOptions) => void;
   /** The store's mock mode: every action answers from local mock data, no server calls. */
   previewMode?: boolean;
+  /** Hosted login (SPEC section 7): sign in through the identity server's /oauth/authorize with PKCE. */
+  hostedLogin?: boolean;
+  /** Other sites a login redirectUrl may lead to; same-site enforcement is always on (SPEC section 5). */
+  allowedRedirectOrigins?: string[];
 }
 
 export type BrizoStore = FronteggStore;
@@ -33,6 +37,8 @@ export function createBrizoStore({
   routes,
   onRedirectTo,
   previewMode: wanted = false,
+  hostedLogin = false,
+  allowedRedirectOrigins = [],
 }: SdkOptions) {
   const previewMode = wanted && isPreviewAvailable();
   if (wanted && !previewMode)
@@ -45,8 +51,12 @@ export function createBrizoStore({
     previewMode,
     initialState: {
       auth: {
-        // Our own login box renders every step: never the hosted (OAuth redirect) flow.
-        hostedLoginBox: false,
+        // Embedded: our own login box renders every step. Hosted: the app signs in through
+        // /oauth/authorize, whose login box (the embedded one, at the identity origin) comes back with a code.
+        hostedLoginBox: hostedLogin,
+        // The SDK then follows a redirectUrl only to this origin or an allowed one (SPEC section 5).
+        enforceRedirectToSameSite: true,
+        allowedRedirectOrigins,
         onRedirectTo,
         routes,
       },
@@ -71,6 +81,14 @@ export async function startSdk(store: BrizoStore): Promise<void> {
       console.error('Failed to load feature flags', error);
       FeatureFlags.set({}, APP_NAME);
     }
-    store.dispatch({ type: 'auth/requestAuthorize', payload: true });
+    if (store.getState().auth.hostedLoginBox) {
+      // Hosted: the session cookie first (silent authorization); without one the page decides whether to sign in.
+      store.dispatch({
+        type: 'auth/requestHostedLoginAuthorizeV2',
+        payload: { firstTime: true, shouldRedirectToLogin: false },
+      });
+    } else {
+      store.dispatch({ type: 'auth/requestAuthorize', payload: true });
+    }
   }
 }

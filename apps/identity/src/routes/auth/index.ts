@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../rate-limit.js';
+import { mfaRequiredResponse } from './mfa/schemas.js';
 import {
   emailField,
   emptyResponse,
   loginResponse,
   passwordField,
+  passwordLoginResponse,
   requestMeta,
   responses,
 } from '../schemas.js';
@@ -29,12 +31,16 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { con
           recaptchaToken: z.string().optional(),
           invitationToken: z.string().optional(),
         }),
-        response: responses({ 200: loginResponse }),
+        response: responses({ 200: z.union([mfaRequiredResponse, passwordLoginResponse]) }),
       },
     },
     async (request, reply) => {
-      const response = await services.passwordLogin.login(request.body, requestMeta(request));
-      reply.setCookie(sessions.cookieName, response.refreshToken, sessions.cookieOptions);
+      const response = await services.passwordLogin.login(request.body, requestMeta(request), {
+        trustedDeviceToken: request.cookies[services.mfa.cookieName],
+      });
+      if ('refreshToken' in response) {
+        reply.setCookie(sessions.cookieName, response.refreshToken, sessions.cookieOptions);
+      }
       return response;
     },
   );

@@ -5,6 +5,7 @@ import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
 import { responses } from '../schemas.js';
 import { mailboxListPage, mailboxMessagePage } from './mailbox-pages.js';
+import { devSmsRoutes } from './sms.js';
 
 const messageResponse = z.object({
   id: z.string(),
@@ -19,7 +20,9 @@ const messageResponse = z.object({
 const messageView = (message: OutboxMessage) => ({ ...message, createdAt: message.createdAt.toISOString() });
 
 /** The dev mailbox (DEV_TOOLS on): mail of the outbox transport, for people and for e2e tests. */
-export const devRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db }) => {
+export const devRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, options) => {
+  const { db } = options;
+  await app.register(devSmsRoutes, options);
   const listQuery = z.object({
     to: z.string().max(254).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),

@@ -19,7 +19,7 @@ export const featureFlags: Record<string, 'on' | 'off'> = {
   admin_portal_use_current_user_tenants_v1_endpoint: 'off',
 };
 
-export const flagsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app) => {
+export const flagsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   app.get(
     '/flags',
     {
@@ -29,6 +29,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app) => {
         response: responses({ 200: z.record(z.string(), z.enum(['on', 'off'])) }),
       },
     },
-    async () => featureFlags,
+    // Tests and the dev tools may override a flag (PUT /dev/api/flags/:name).
+    async () => ({ ...featureFlags, ...services.lifecycle.passwordLifecycle.flags.overrides() }),
   );
 };

@@ -81,20 +81,7 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     ],
   );
 
-  app.get(
-    '/v1/password-recovery/strategies',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Password recovery methods: email only',
-        response: responses({ 200: z.array(z.object({ strategy: z.string(), isActive: z.boolean() })) }),
-      },
-    },
-    async () => [
-      { strategy: 'email', isActive: true },
-      { strategy: 'sms', isActive: false },
-    ],
-  );
+  // Password recovery strategies: routes/security/lifecycle (account lifecycle).
 
   app.get(
     '/v1/password',
@@ -108,22 +95,5 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     async () => (await vendor()).passwordPolicy,
   );
 
-  app.get(
-    '/v1/captcha-policy/public',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Captcha policy (off)',
-        response: responses({
-          200: z.object({
-            enabled: z.boolean(),
-            siteKey: z.string().nullable(),
-            minScore: z.number(),
-            ignoredEmails: z.array(z.string()),
-          }),
-        }),
-      },
-    },
-    async () => ({ enabled: false, siteKey: null, minScore: 0.5, ignoredEmails: [] }),
-  );
+  // The captcha policy (public and admin) lives in ./captcha-policy.
 };

@@ -50,6 +50,7 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
       supportEmail: config.supportEmail,
       ...(config.gtmContainerId ? { gtmContainerId: config.gtmContainerId } : {}),
       trialDays: config.trialDays,
+      ...(config.hostedLogin ? { hostedLogin: true } : {}),
     };
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-store');
     return `window.__BRIZO_CONFIG__ = ${toSafeJson(browserConfig)};\n`;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../rate-limit.js';
+import { mfaRequiredResponse } from '../auth/mfa/schemas.js';
 import {
   emailField,
   emptyResponse,
@@ -208,18 +209,21 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       config: limited,
       schema: {
         tags: ['users'],
-        summary: 'Activate the account with the mailed link and set the password; signs in',
+        summary:
+          "Activate the account with the mailed link and set the password; signs in (or answers the MFA challenge when the tenant's policy forces MFA)",
         body: activationQuery.extend({
           password: passwordField.optional(),
           recaptchaToken: z.string().optional(),
           lastTermsCheck: z.string().optional(),
         }),
-        response: responses({ 200: loginResponse }),
+        response: responses({ 200: z.union([mfaRequiredResponse, loginResponse]) }),
       },
     },
     async (request, reply) => {
       const response = await services.activation.activate(request.body, requestMeta(request));
-      reply.setCookie(services.sessions.cookieName, response.refreshToken, services.sessions.cookieOptions);
+      if ('refreshToken' in response) {
+        reply.setCookie(services.sessions.cookieName, response.refreshToken, services.sessions.cookieOptions);
+      }
       return response;
     },
   );

@@ -2,14 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
 import { CheckInbox } from '../../components/check-inbox';
 import { FormAlert } from '../../components/form-alert';
 import { messages } from '../../lib/validation';
-import { useForgotPassword } from '../../sdk';
+import { useForgotPassword, usePasswordRecovery } from '../../sdk';
+import { NewPasswordStep, RecoverySelectorStep, SmsRecoveryStep } from './recovery-steps';
+
+/** How long the success message stays before the login page (as after a mailed reset). */
+const LOGIN_AFTER_RESET_MS = 5000;
 
 export const WORK_EMAIL_REQUIRED = 'Work Email is required';
 
@@ -30,6 +34,8 @@ const backToLogin = (
 /** /account/forget-password: asks for the work email, then confirms the email went out. */
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
+  const recovery = usePasswordRecovery();
+  const navigate = useNavigate();
   const [sentTo, setSentTo] = useState('');
   const resetOnce = useRef(false);
   const {
@@ -45,6 +51,45 @@ export function ForgotPasswordPage() {
     reset();
   }, [reset]);
 
+  const succeeded = forgot.step === 'resetPasswordSuccess';
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => void navigate(paths.login, { replace: true }), LOGIN_AFTER_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  // The recovery strategies (SPEC section 4 "Forgot password") decide the next step.
+  if (recovery.step === 'passwordRecoverySelector') {
+    return (
+      <AuthCard title="Reset your password" footer={backToLogin}>
+        <RecoverySelectorStep />
+      </AuthCard>
+    );
+  }
+  if (recovery.step === 'resetPasswordViaSms') {
+    return (
+      <AuthCard title="Check your phone" footer={backToLogin}>
+        <SmsRecoveryStep />
+      </AuthCard>
+    );
+  }
+  if (recovery.step === 'resetPasswordPage' && recovery.resetLink) {
+    return (
+      <AuthCard title="Reset your password" subtitle="Choose a new password for your account.">
+        <NewPasswordStep userId={recovery.resetLink.userId} token={recovery.resetLink.token} />
+      </AuthCard>
+    );
+  }
+  if (succeeded) {
+    return (
+      <AuthCard title="Password changed">
+        <Text ta="center" role="status">
+          Password changed successfully. The login page will appear automatically.
+        </Text>
+      </AuthCard>
+    );
+  }
+
   if (forgot.step === 'forgotPasswordEmailSuccess') {
     return (
       <AuthCard title="Email sent" footer={backToLogin}>
@@ -58,7 +103,7 @@ export function ForgotPasswordPage() {
 
   const submit = ({ email }: ForgotPasswordValues) => {
     setSentTo(email);
-    void forgot.sendResetEmail(email);
+    void recovery.start(email);
   };
 
   return (

@@ -1,15 +1,35 @@
 import { Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingScreen } from '../../components/loading-screen';
 import { NotAvailableCard } from '../../components/not-available-card';
 import { useConfig } from '../../lib/config';
+import { useRedirectUrlRule } from '../../lib/redirect-url';
 import { useAuthState, useLoginActions, useLoginState, type LoginStepName } from '../../sdk';
+import { usePasskeysOffered } from '../../sdk';
+import { passwordLifecycleSteps } from '../password-lifecycle/titles';
+import {
+  isPasswordlessStep,
+  passwordlessStepTitles,
+  PasswordlessStepScreen,
+  QuickSmsOption,
+} from '../passwordless';
 import { IdentifierStep } from './identifier-step';
 import { LoginFooter } from './login-footer';
 import { PasswordStep, RedirectToSsoStep } from './password-step';
+
+// Rarely used steps load on demand: nothing of them lands in the login page's entry chunk.
+const PasswordLifecycleStep = lazy(() =>
+  import('../password-lifecycle').then((m) => ({ default: m.PasswordLifecycleStep })),
+);
+
+const PasskeySignIn = lazy(() => import('../passkeys').then((m) => ({ default: m.PasskeySignIn })));
+const PromptPasskeysStep = lazy(() => import('../passkeys').then((m) => ({ default: m.PromptPasskeysStep })));
+
+const MfaLoginStep = lazy(() => import('../mfa').then((m) => ({ default: m.MfaLoginStep })));
+const RecoverTwoFactorStep = lazy(() => import('../mfa').then((m) => ({ default: m.RecoverTwoFactorStep })));
 
 /** How long an already signed-in visitor waits for the store's own redirect before we send them home. */
 const SIGNED_IN_FALLBACK_MS = 1000;
@@ -30,7 +50,10 @@ export function LoginPage() {
   const actions = useLoginActions();
   const { salesEmail } = useConfig();
   const navigate = useNavigate();
+  // SPEC section 5: only a redirectUrl on this origin (or an allowed one) survives to be followed after sign-in.
+  useRedirectUrlRule();
   const [email, setEmail] = useState(storedEmail ?? '');
+  const passkeysOffered = usePasskeysOffered();
 
   // A signed-in visitor who lands here is sent on by the store after login; if nothing
   // moves them (e.g. they followed a link here), go to the redirect screen ourselves.
@@ -51,15 +74,23 @@ export function LoginPage() {
           title: 'Welcome back',
           subtitle: 'Sign in to Brizo FoodMetrics',
           body: (
-            <IdentifierStep
-              defaultEmail={email}
-              loading={loading}
-              error={error}
-              onSubmit={(value) => {
-                setEmail(value);
-                void actions.preLogin(value);
-              }}
-            />
+            <>
+              <IdentifierStep
+                defaultEmail={email}
+                loading={loading}
+                error={error}
+                onSubmit={(value) => {
+                  setEmail(value);
+                  void actions.preLogin(value);
+                }}
+              />
+              <QuickSmsOption />
+              {passkeysOffered && (
+                <Suspense fallback={null}>
+                  <PasskeySignIn />
+                </Suspense>
+              )}
+            </>
           ),
         };
       case 'loginWithPassword':
@@ -88,7 +119,53 @@ export function LoginPage() {
             </Stack>
           ),
         };
+      case 'breachedPassword':
+      case 'breachedPasswordSuccess':
+      case 'passwordRotationExpired':
+      case 'passwordRotationNotification':
+        return {
+          ...passwordLifecycleSteps[step],
+          body: (
+            <Suspense fallback={<Loader color="brand" mx="auto" />}>
+              <PasswordLifecycleStep step={step} email={email} />
+            </Suspense>
+          ),
+        };
+      case 'loginWithTwoFactor':
+      case 'forceTwoFactor':
+        return {
+          title: step === 'forceTwoFactor' ? 'Set up two-factor authentication' : 'Two-factor authentication',
+          body: (
+            <Suspense fallback={<Loader color="brand" mx="auto" />}>
+              <MfaLoginStep onBack={restart} />
+            </Suspense>
+          ),
+        };
+      case 'recoverTwoFactor':
+        return {
+          title: 'Recover your account',
+          body: (
+            <Suspense fallback={<Loader color="brand" mx="auto" />}>
+              <RecoverTwoFactorStep />
+            </Suspense>
+          ),
+        };
+      case 'promptPasskeys':
+        return {
+          title: 'Sign in faster with a passkey',
+          body: (
+            <Suspense fallback={<Loader color="brand" mx="auto" />}>
+              <PromptPasskeysStep />
+            </Suspense>
+          ),
+        };
       default:
+        if (isPasswordlessStep(step)) {
+          return {
+            title: passwordlessStepTitles[step],
+            body: <PasswordlessStepScreen step={step} onRestart={restart} />,
+          };
+        }
         return {
           title: 'Sign in',
           body: <NotAvailableCard step={step satisfies LoginStepName} onBack={restart} />,

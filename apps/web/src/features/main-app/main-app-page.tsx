@@ -4,6 +4,7 @@ import { paths } from '../../app/paths';
 import { LoadingScreen } from '../../components/loading-screen';
 import { ProductShell } from '../../components/product-shell';
 import { useRequiredSession } from '../../lib/session';
+import { TenantSwitcher } from './tenant-switcher';
 
 /**
  * The built-in stand-in for the main application (MAIN_APP_URL's default): who is signed
@@ -29,6 +30,7 @@ export function MainAppPage() {
           </Title>
           <Text c="dimmed">You are signed in to the main application.</Text>
         </Stack>
+        <TenantSwitcher />
         <Table variant="vertical" layout="fixed" withTableBorder aria-label="Signed-in user">
           <Table.Tbody>
             <Table.Tr>

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { loginResponse } from '../../schemas.js';
+
+// Wire schemas of the MFA endpoints (the SDK's rest-api auth interfaces), written once here.
+
+export const mfaDevicesResponse = z.object({
+  webauthn: z.array(
+    z.object({ id: z.string(), deviceType: z.enum(['Platform', 'CrossPlatform']), name: z.string() }),
+  ),
+  phones: z.array(
+    z.object({ id: z.string(), phoneNumber: z.string().describe('Masked but for the last 4 digits') }),
+  ),
+  authenticators: z.array(z.object({ id: z.string() })),
+  emails: z.array(z.object({ email: z.string() })),
+});
+
+/** The first-factor answer when a second factor is due. */
+export const mfaRequiredResponse = z.object({
+  tokenType: z.literal('bearer'),
+  mfaRequired: z.literal(true),
+  mfaToken: z.string().describe('Single use, 10 minutes: send it with the second factor'),
+  mfaEnrolled: z.boolean(),
+  mfaDevices: mfaDevicesResponse.optional(),
+  mfaStrategies: z.array(z.string()).optional().describe('Forced enrollment: the strategies to choose from'),
+  qrCode: z
+    .string()
+    .optional()
+    .describe('Forced enrollment: the otpauth:// URI of the authenticator secret (render it as a QR code)'),
+  userId: z.string(),
+  userEmail: z.string(),
+  emailVerified: z.boolean(),
+});
+
+/** A passed second factor: the login response, plus the recovery code after an enrollment. */
+export const mfaLoginResponse = loginResponse.extend({
+  recoveryCode: z.string().optional().describe('Shown once, after an enrollment'),
+  amr: z.array(z.string()).optional(),
+});
+
+export const mfaTokenField = z
+  .string({ error: 'mfaToken is required' })
+  .min(1, 'mfaToken is required')
+  .max(512);
+export const otcTokenField = z
+  .string({ error: 'otcToken is required' })
+  .min(1, 'otcToken is required')
+  .max(512);
+export const mfaCodeField = z
+  .string({ error: 'code is required' })
+  .trim()
+  .regex(/^\d{6}$/, 'MFA codes are 6 digits');
+export const deviceIdParams = z.object({ deviceId: z.uuid({ error: 'deviceId must be a valid id' }) });

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listOutboxSms, type OutboxSms } from '../../db/queries/sms-outbox.js';
+import { findUserByEmail, updateUser } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import { escapeHtml } from '../../lib/html.js';
+import type { RouteOptions } from '../../services/index.js';
+import { normalizePhoneNumber } from '../../services/sms.js';
+import { emailField, emptyResponse, phoneNumberField, responses } from '../schemas.js';
+
+const smsResponse = z.object({ id: z.string(), to: z.string(), text: z.string(), createdAt: z.string() });
+
+const smsView = ({ id, to, text, createdAt }: OutboxSms) => ({
+  id,
+  to,
+  text,
+  createdAt: createdAt.toISOString(),
+});
+
+function smsListPage(messages: OutboxSms[], to: string | undefined): string {
+  const rows = messages
+    .map(
+      (sms) =>
+        `<tr><td>${escapeHtml(sms.createdAt.toISOString())}</td><td>${escapeHtml(sms.to)}</td><td>${escapeHtml(sms.text)}</td></tr>`,
+    )
+    .join('\n');
+  const filter = `<form method="get"><label>Phone number <input name="to" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button></form>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Dev SMS outbox</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#111}table{border-collapse:collapse;width:100%}
+td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}</style></head>
+<body><h1>Dev SMS outbox</h1>${filter}<table><thead><tr><th>Sent</th><th>To</th><th>Text</th></tr></thead><tbody>${rows || '<tr><td colspan="3">No text messages yet.</td></tr>'}</tbody></table></body></html>`;
+}
+
+/** The dev SMS outbox (DEV_TOOLS on): texts of the default SMS provider, for people and e2e tests. */
+export const devSmsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db }) => {
+  const listQuery = z.object({
+    to: z.string().max(32).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  });
+  const list = (query: z.infer<typeof listQuery>) =>
+    listOutboxSms(db, { limit: query.limit, to: query.to ? normalizePhoneNumber(query.to) : undefined });
+
+  app.get(
+    '/dev/api/sms',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Text messages sent through the SMS outbox, newest first; ?to= filters',
+        querystring: listQuery,
+        response: responses({ 200: z.array(smsResponse) }),
+      },
+    },
+    async (request) => (await list(request.query)).map(smsView),
+  );
+
+  app.get('/dev/sms', { schema: { hide: true, querystring: listQuery } }, async (request, reply) => {
+    const messages = await list(request.query);
+    return reply.type('text/html; charset=utf-8').send(smsListPage(messages, request.query.to));
+  });
+
+  // A fixture for people and browser journeys trying SMS sign-in: give an account a phone number.
+  app.put(
+    '/dev/api/users/phone-number',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Set a user's phone number (dev fixture for SMS sign-in)",
+        body: z.object({
+          email: emailField,
+          phoneNumber: phoneNumberField,
+        }),
+        response: responses({ 200: emptyResponse }),
+      },
+    },
+    async (request) => {
+      const user = await findUserByEmail(db, request.body.email);
+      if (!user) throw appError(errorCatalogue.users.notFound);
+      await updateUser(db, user.id, { phoneNumber: request.body.phoneNumber });
+      return {};
+    },
+  );
+};

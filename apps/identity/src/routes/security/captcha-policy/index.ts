@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteOptions } from '../../../services/index.js';
+import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
+
+const publicPolicy = z.object({
+  enabled: z.boolean(),
+  siteKey: z.string().nullable(),
+  minScore: z.number(),
+  ignoredEmails: z.array(z.string()),
+});
+const adminPolicy = publicPolicy.extend({ secretKey: z.string().nullable() });
+const policyChange = z
+  .object({
+    enabled: z.boolean(),
+    siteKey: z.string().trim().min(1).max(512).nullable(),
+    secretKey: z.string().trim().min(1).max(512).nullable(),
+    minScore: z.number().min(0).max(1),
+    ignoredEmails: z.array(z.email().max(254)).max(1000),
+  })
+  .partial();
+
+/** /identity/resources/configurations/v1/captcha-policy: public (login box) and admin views. Off by default. */
+export const captchaPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const { captchaPolicy } = services;
+
+  app.get(
+    '/v1/captcha-policy/public',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Captcha policy for the login box (never the secret key)',
+        response: responses({ 200: publicPolicy }),
+      },
+    },
+    async () => captchaPolicy.publicPolicy(),
+  );
+
+  app.get(
+    '/v1/captcha-policy',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Captcha policy (administrators)',
+        response: responses({ 200: adminPolicy }),
+      },
+    },
+    async (request) => captchaPolicy.adminPolicy(await requireAccessToken(request, services.tokens)),
+  );
+
+  for (const method of ['post', 'put'] as const) {
+    app[method](
+      '/v1/captcha-policy',
+      {
+        schema: {
+          tags: ['security'],
+          summary: 'Change the captcha policy (administrators); enabling needs siteKey and secretKey',
+          body: policyChange,
+          response: responses({ 200: adminPolicy }),
+        },
+      },
+      async (request) =>
+        captchaPolicy.update(
+          await requireAccessToken(request, services.tokens),
+          request.body,
+          requestMeta(request),
+        ),
+    );
+  }
+};

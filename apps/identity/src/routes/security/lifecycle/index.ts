@@ -1,0 +1,251 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { VENDOR_SCOPE, type SecurityPolicyRow } from '../../../db/queries/security-policies.js';
+import { appError, errorCatalogue } from '../../../errors.js';
+import { auditEvents, recordAudit } from '../../../services/audit.js';
+import type { RouteOptions } from '../../../services/index.js';
+import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
+
+/** Permissions that let a tenant administrator change the tenant's security policies. */
+const POLICY_WRITERS = ['fe.*', 'fe.secure.*', 'fe.secure.write.securityPolicy'];
+
+const lockoutPolicy = z.object({
+  id: z.string(),
+  enabled: z.boolean(),
+  maxAttempts: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const historyPolicy = z.object({
+  id: z.string(),
+  enabled: z.boolean(),
+  historySize: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const rotationPolicy = z.object({
+  isActive: z.boolean(),
+  rotationPeriod: z.number().describe('Minutes'),
+  notificationPeriod: z.number().describe('Minutes'),
+  tenantId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const recoveryStrategies = z.array(z.object({ strategy: z.enum(['email', 'sms']), isActive: z.boolean() }));
+
+const lockoutView = (row: SecurityPolicyRow) => ({
+  id: row.scope,
+  enabled: row.lockoutEnabled,
+  maxAttempts: row.lockoutMaxAttempts,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+const historyView = (row: SecurityPolicyRow) => ({
+  id: row.scope,
+  enabled: row.historyEnabled,
+  historySize: row.historySize,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+const rotationView = (row: SecurityPolicyRow) => ({
+  isActive: row.rotationActive,
+  rotationPeriod: row.rotationPeriodMinutes,
+  notificationPeriod: row.rotationNotificationMinutes,
+  tenantId: row.scope,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+const recoveryView = (row: SecurityPolicyRow) => [
+  { strategy: 'email' as const, isActive: row.recoveryByEmail },
+  { strategy: 'sms' as const, isActive: row.recoveryBySms },
+];
+
+/**
+ * /identity/resources/configurations: lockout, password history, password rotation and password
+ * recovery policies. Reading needs a session; a tenant administrator writes the tenant's policy,
+ * a superuser (the vendor) writes the vendor's.
+ */
+export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
+  const { policies } = services.lifecycle;
+
+  /** The scope a request reads or writes; writing needs a policy-writing permission. */
+  const scopeOf = async (request: FastifyRequest, write: boolean): Promise<string> => {
+    const claims = await requireAccessToken(request, services.tokens);
+    if (claims.superUser) return VENDOR_SCOPE;
+    if (!claims.tenantId) throw appError(errorCatalogue.lifecycle.forbidden);
+    if (write && !claims.permissions.some((key) => POLICY_WRITERS.includes(key))) {
+      throw appError(errorCatalogue.lifecycle.forbidden);
+    }
+    return claims.tenantId;
+  };
+  const audited = async (
+    request: FastifyRequest,
+    scope: string,
+    policy: string,
+    json: Record<string, unknown>,
+  ) => {
+    const claims = await requireAccessToken(request, services.tokens);
+    await recordAudit(
+      db,
+      auditEvents.securityPolicyUpdated,
+      requestMeta(request),
+      {
+        userId: claims.sub,
+        email: claims.email,
+        tenantId: claims.tenantId,
+        description: `${policy} (${scope})`,
+        json,
+      },
+      services.lifecycle.clock.now(),
+    );
+  };
+
+  app.get(
+    '/v1/lockout-policy',
+    {
+      schema: { tags: ['security'], summary: 'Lockout policy', response: responses({ 200: lockoutPolicy }) },
+    },
+    async (request) => lockoutView(await policies.get(await scopeOf(request, false))),
+  );
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/v1/lockout-policy',
+      schema: {
+        tags: ['security'],
+        summary: 'Set the lockout policy: after maxAttempts failed passwords the user is locked',
+        body: z.object({ enabled: z.boolean(), maxAttempts: z.number().int().min(1).max(100) }),
+        response: responses({ 200: lockoutPolicy, 201: lockoutPolicy }),
+      },
+      handler: async (request) => {
+        const scope = await scopeOf(request, true);
+        const row = await policies.update(scope, {
+          lockoutEnabled: request.body.enabled,
+          lockoutMaxAttempts: request.body.maxAttempts,
+        });
+        await audited(request, scope, 'lockout policy', request.body);
+        return lockoutView(row);
+      },
+    });
+  }
+
+  app.get(
+    '/v1/password-history-policy',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Password history policy',
+        response: responses({ 200: historyPolicy }),
+      },
+    },
+    async (request) => historyView(await policies.get(await scopeOf(request, false))),
+  );
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/v1/password-history-policy',
+      schema: {
+        tags: ['security'],
+        summary: 'Set the password history policy: the last historySize passwords cannot be reused',
+        body: z.object({ enabled: z.boolean(), historySize: z.number().int().min(1).max(10) }),
+        response: responses({ 200: historyPolicy, 201: historyPolicy }),
+      },
+      handler: async (request) => {
+        const scope = await scopeOf(request, true);
+        const row = await policies.update(scope, {
+          historyEnabled: request.body.enabled,
+          historySize: request.body.historySize,
+        });
+        await audited(request, scope, 'password history policy', request.body);
+        return historyView(row);
+      },
+    });
+  }
+
+  app.get(
+    '/v1/password-rotation',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Password rotation policy',
+        response: responses({ 200: rotationPolicy }),
+      },
+    },
+    async (request) => rotationView(await policies.get(await scopeOf(request, false))),
+  );
+  app.get(
+    '/v1/password-rotation/vendor',
+    {
+      schema: {
+        tags: ['security'],
+        summary: "The vendor's password rotation policy",
+        response: responses({ 200: rotationPolicy }),
+      },
+    },
+    async (request) => {
+      await requireAccessToken(request, services.tokens);
+      return rotationView(await policies.get(VENDOR_SCOPE));
+    },
+  );
+  app.post(
+    '/v1/password-rotation',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Set the password rotation policy (periods in minutes)',
+        body: z.object({
+          isActive: z.boolean().default(false),
+          rotationPeriod: z.number().int().min(1).max(2_628_000).default(129_600),
+          notificationPeriod: z.number().int().min(0).max(2_628_000).default(10_080),
+        }),
+        response: responses({ 200: rotationPolicy }),
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request, true);
+      const row = await policies.update(scope, {
+        rotationActive: request.body.isActive,
+        rotationPeriodMinutes: request.body.rotationPeriod,
+        rotationNotificationMinutes: request.body.notificationPeriod,
+      });
+      await audited(request, scope, 'password rotation policy', request.body);
+      return rotationView(row);
+    },
+  );
+
+  app.get(
+    '/v1/password-recovery/strategies',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Password recovery methods (SPEC section 9: email, sms)',
+        response: responses({ 200: recoveryStrategies }),
+      },
+    },
+    async () => recoveryView(await policies.get(VENDOR_SCOPE)),
+  );
+  app.post(
+    '/v1/password-recovery/strategies',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Turn password recovery methods on or off (vendor: superuser only)',
+        body: recoveryStrategies.min(1),
+        response: responses({ 200: recoveryStrategies }),
+      },
+    },
+    async (request) => {
+      const claims = await requireAccessToken(request, services.tokens);
+      if (!claims.superUser) throw appError(errorCatalogue.lifecycle.forbidden);
+      const wanted = (strategy: 'email' | 'sms') =>
+        request.body.find((entry) => entry.strategy === strategy)?.isActive;
+      const row = await policies.update(VENDOR_SCOPE, {
+        ...(wanted('email') === undefined ? {} : { recoveryByEmail: wanted('email') }),
+        ...(wanted('sms') === undefined ? {} : { recoveryBySms: wanted('sms') }),
+      });
+      await audited(request, VENDOR_SCOPE, 'password recovery strategies', { strategies: request.body });
+      return recoveryView(row);
+    },
+  );
+};

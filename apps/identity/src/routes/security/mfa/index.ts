@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appError, errorCatalogue } from '../../../errors.js';
+import type { RouteOptions } from '../../../services/index.js';
+import { mfaAuditEvents } from '../../../services/mfa/audit-events.js';
+import { MFA_STRATEGIES } from '../../../services/mfa/policy.js';
+import { recordAudit } from '../../../services/audit.js';
+import type { AccessTokenClaims } from '../../../services/tokens.js';
+import { mfaTokenField } from '../../auth/mfa/schemas.js';
+import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
+
+const WRITE_SECURITY_POLICY = 'fe.secure.write.securityPolicy';
+
+/** Permission keys match with `*` wildcards (SPEC section 5); superusers pass every check. */
+export const hasPermission = (claims: AccessTokenClaims, key: string): boolean =>
+  claims.superUser ||
+  claims.permissions.some((granted) =>
+    new RegExp(
+      `^${granted
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    ).test(key),
+  );
+
+const policyResponse = z.object({
+  id: z.string().nullable(),
+  enforceMFAType: z.enum(['DontForce', 'Force', 'ForceExceptSAML']),
+  allowRememberMyDevice: z.boolean(),
+  mfaDeviceExpiration: z.number().describe('Seconds a remembered device skips MFA'),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+
+const policyBody = z.object({
+  enforceMFAType: z.enum(['DontForce', 'Force', 'ForceExceptSAML']).optional(),
+  allowRememberMyDevice: z.boolean().optional(),
+  mfaDeviceExpiration: z
+    .number()
+    .int()
+    .min(0)
+    .max(365 * 24 * 60 * 60)
+    .optional(),
+});
+
+const strategiesResponse = z.object({
+  strategies: z.array(z.object({ strategy: z.enum(MFA_STRATEGIES), isActive: z.boolean() })),
+});
+
+/** /identity/resources/configurations/v1: the tenant's MFA policy and the vendor's MFA strategies. */
+export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
+  const { mfa, mfaPolicies, tokens } = services;
+
+  const requireAdmin = async (claims: AccessTokenClaims) => {
+    if (!hasPermission(claims, WRITE_SECURITY_POLICY)) throw appError(errorCatalogue.mfa.forbidden);
+  };
+
+  app.get(
+    '/v1/mfa-policy',
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: "The active tenant's MFA policy (defaults when it has none)",
+        security: [{ bearer: [] }],
+        response: responses({ 200: policyResponse }),
+      },
+    },
+    async (request) => mfaPolicies.forTenant((await requireAccessToken(request, tokens)).tenantId),
+  );
+
+  for (const method of ['POST', 'PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/v1/mfa-policy',
+      schema: {
+        tags: ['mfa'],
+        summary: "Change the active tenant's MFA policy (fe.secure.write.securityPolicy)",
+        security: [{ bearer: [] }],
+        body: policyBody,
+        response: responses({ 200: policyResponse }),
+      },
+      handler: async (request) => {
+        const claims = await requireAccessToken(request, tokens);
+        await requireAdmin(claims);
+        if (!claims.tenantId) throw appError(errorCatalogue.request.badRequest, 'No active tenant');
+        const policy = await mfaPolicies.save(claims.tenantId, request.body);
+        await recordAudit(
+          db,
+          mfaAuditEvents.mfaPolicyChanged,
+          requestMeta(request),
+          { userId: claims.sub, email: claims.email, tenantId: claims.tenantId, json: { ...request.body } },
+          new Date(),
+        );
+        return policy;
+      },
+    });
+  }
+
+  app.get(
+    '/v1/mfa-policy/allow-remember-device',
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: 'May this MFA login offer "remember this device", and for how long',
+        querystring: z.object({ mfaToken: mfaTokenField }),
+        response: responses({
+          200: z.object({ isAllowedToRemember: z.boolean(), mfaDeviceExpiration: z.number() }),
+        }),
+      },
+    },
+    async (request) => mfa.rememberDeviceOffer(request.query.mfaToken),
+  );
+
+  app.get(
+    '/v1/mfa/strategies',
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: "The vendor's MFA strategies",
+        response: responses({ 200: strategiesResponse }),
+      },
+    },
+    async () => ({ strategies: await mfaPolicies.strategies() }),
+  );
+
+  app.post(
+    '/v1/mfa/strategies',
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: 'Turn an MFA strategy on or off (fe.secure.write.securityPolicy)',
+        security: [{ bearer: [] }],
+        body: z.object({ strategy: z.enum(MFA_STRATEGIES), isActive: z.boolean() }),
+        response: responses({ 200: strategiesResponse }),
+      },
+    },
+    async (request) => {
+      await requireAdmin(await requireAccessToken(request, tokens));
+      await mfaPolicies.setStrategy(request.body.strategy, request.body.isActive);
+      return { strategies: await mfaPolicies.strategies() };
+    },
+  );
+};

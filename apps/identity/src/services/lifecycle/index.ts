@@ -1,0 +1,49 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/time.js';
+import type { Mailer } from '../mail.js';
+import type { PasswordHasher } from '../passwords.js';
+import type { SmsSender } from '../sms.js';
+import type { ActivationService } from '../activation.js';
+import type { VendorSettings } from '../vendor-settings.js';
+import type { SessionService } from '../sessions.js';
+import type { TokenService } from '../tokens.js';
+import { createImpersonationService } from './impersonation.js';
+import { createInvitationService } from './invitations.js';
+import { createPasswordChangeService } from './password-change.js';
+import { createPasswordLifecycleService } from './password-lifecycle.js';
+import { createSecurityPolicyService } from './policies.js';
+import { createSmsRecoveryService } from './sms-recovery.js';
+
+/** Account lifecycle: security policies, lockout and unlock, breached and expiring passwords. */
+export function createLifecycleServices(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  sms: SmsSender;
+  passwords: PasswordHasher;
+  vendorSettings: VendorSettings;
+  activation: ActivationService;
+  tokens: TokenService;
+  sessions: SessionService;
+}) {
+  const policies = createSecurityPolicyService(deps);
+  const passwordLifecycle = createPasswordLifecycleService({ ...deps, policies });
+  const passwordChange = createPasswordChangeService({ ...deps, lifecycle: passwordLifecycle });
+  // The clock is exposed for the dev tools' POST /dev/api/clock (DEV_TOOLS only).
+  const smsRecovery = createSmsRecoveryService({ ...deps, policies });
+  const invitations = createInvitationService(deps);
+  const impersonation = createImpersonationService(deps);
+  return {
+    policies,
+    passwordLifecycle,
+    passwordChange,
+    smsRecovery,
+    invitations,
+    impersonation,
+    clock: deps.clock,
+  };
+}
+
+export type LifecycleServices = ReturnType<typeof createLifecycleServices>;

@@ -1,0 +1,54 @@
+import type { Db } from '../../db/client.js';
+import { revokeOtherFamiliesOfUser } from '../../db/queries/password-states.js';
+import { findUserById, updateUser } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { Clock } from '../../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
+import { checkPasswordPolicy, type PasswordHasher } from '../passwords.js';
+import type { VendorSettings } from '../vendor-settings.js';
+import type { PasswordLifecycleService } from './password-lifecycle.js';
+
+export interface PasswordChangeService {
+  /** POST /users/v1/passwords/change: the signed-in user proves the current password and sets a new one. */
+  change(
+    who: { userId: string; sessionId: string },
+    input: { password: string; newPassword: string },
+    meta: RequestMeta,
+  ): Promise<void>;
+}
+
+export function createPasswordChangeService(deps: {
+  db: Db;
+  clock: Clock;
+  passwords: PasswordHasher;
+  vendorSettings: VendorSettings;
+  lifecycle: PasswordLifecycleService;
+}): PasswordChangeService {
+  const { db, clock, passwords } = deps;
+  return {
+    async change({ userId, sessionId }, { password, newPassword }, meta) {
+      const user = await findUserById(db, userId);
+      if (!user) throw appError(errorCatalogue.request.unauthorized);
+      const details = { userId: user.id, email: user.email, tenantId: user.activeTenantId };
+      if (!user.passwordHash || !(await passwords.verify(user.passwordHash, password))) {
+        await recordAudit(
+          db,
+          auditEvents.passwordChangeFailed,
+          meta,
+          { ...details, description: 'wrong current password' },
+          clock.now(),
+        );
+        throw appError(errorCatalogue.lifecycle.wrongCurrentPassword);
+      }
+      const broken = checkPasswordPolicy((await deps.vendorSettings.get()).passwordPolicy, newPassword);
+      if (broken) throw appError(errorCatalogue.users.passwordPolicy, broken);
+      await deps.lifecycle.assertNotReused(user, newPassword);
+      const now = clock.now();
+      await updateUser(db, user.id, { passwordHash: await passwords.hash(newPassword), updatedAt: now });
+      await deps.lifecycle.passwordChanged(user);
+      // Other sessions may belong to whoever knew the old password: only this one survives.
+      await revokeOtherFamiliesOfUser(db, user.id, sessionId, now);
+      await recordAudit(db, auditEvents.passwordChanged, meta, details, now);
+    },
+  };
+}

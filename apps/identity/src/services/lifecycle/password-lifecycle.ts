@@ -1,0 +1,224 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { consumeOneTimeToken } from '../../db/queries/one-time-tokens.js';
+import {
+  findPasswordState,
+  findRecentPasswordHashes,
+  findUsableOneTimeTokenByHash,
+  incrementFailedAttempts,
+  prunePasswordHistory,
+  recordPasswordChange,
+  resetFailedAttempts,
+} from '../../db/queries/password-states.js';
+import { findUserById, updateUser, type UserClaimsRow } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import { hashToken } from '../../lib/secrets.js';
+import { addSeconds, type Clock } from '../../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
+import type { Mailer } from '../mail.js';
+import { issueOneTimeToken } from '../one-time-tokens.js';
+import { RESET_TOKEN_TTL_MINUTES } from '../password-reset.js';
+import type { PasswordHasher } from '../passwords.js';
+import type { MfaRequiredResponse } from '../mfa/index.js';
+import type { LoginResponse } from '../sessions.js';
+import { isBreachedPassword } from './breached-passwords.js';
+import { accountLockedMail } from './mails.js';
+import type { SecurityPolicyService } from './policies.js';
+
+export const UNLOCK_TOKEN_TTL_MINUTES = 60;
+export const BREACHED_PASSWORD_FLAG = 'security-center-show-login-flows';
+const MINUTE_MS = 60_000;
+
+/**
+ * A password login that stops before a session (SPEC section 4 "Password outcomes"): a breached
+ * password must be reset first; an expired one carries a reset token for passwordRotationExpired.
+ */
+export interface PendingPasswordLogin {
+  tokenType: 'bearer';
+  mfaRequired: false;
+  userId: string;
+  userEmail: string;
+  emailVerified: boolean;
+  isBreachedPassword?: true;
+  resetPasswordToken?: string;
+}
+
+/** A session, maybe with the rotation notice (passwordExpiresIn <= notificationPeriod, minutes). */
+export type PasswordLoginAnswer =
+  (LoginResponse & { passwordExpiresIn?: number; notificationPeriod?: number }) | PendingPasswordLogin;
+
+export interface PasswordLifecycleService {
+  /** Counts a wrong password; at the lockout policy's maxAttempts the user is locked and mailed. */
+  recordFailedPassword(user: UserClaimsRow, meta: RequestMeta): Promise<void>;
+  /** After the password is proven: breached, expired or expiring passwords, else the session. */
+  completePasswordLogin(
+    user: UserClaimsRow,
+    password: string,
+    meta: RequestMeta,
+    startSession: () => Promise<LoginResponse | MfaRequiredResponse>,
+  ): Promise<PasswordLoginAnswer | MfaRequiredResponse>;
+  /** Refuses a password of the user's recent history (password history policy). */
+  assertNotReused(
+    user: { id: string; passwordHash: string | null; activeTenantId: string | null },
+    password: string,
+  ): Promise<void>;
+  /** Bookkeeping after a password change: the change time (rotation) and the history. */
+  passwordChanged(user: {
+    id: string;
+    passwordHash: string | null;
+    activeTenantId: string | null;
+  }): Promise<void>;
+  /** POST /users/v3/me/unlock: a single-use mailed token unlocks the account. */
+  unlock(token: string, meta: RequestMeta): Promise<void>;
+  /** Feature flags the tests and dev tools turn on (SPEC section 9 names them; all off here). */
+  flags: {
+    isOn(name: string): boolean;
+    set(name: string, value: 'on' | 'off' | undefined): void;
+    overrides(): Record<string, 'on' | 'off'>;
+  };
+}
+
+export function createPasswordLifecycleService(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  policies: SecurityPolicyService;
+}): PasswordLifecycleService {
+  const { db, config, clock, policies } = deps;
+  const flagOverrides = new Map<string, 'on' | 'off'>();
+  const audit = (
+    event: (typeof auditEvents)[keyof typeof auditEvents],
+    meta: RequestMeta,
+    user: { id: string; email: string; tenantId?: string | null },
+    description?: string,
+  ) =>
+    recordAudit(
+      db,
+      event,
+      meta,
+      { userId: user.id, email: user.email, tenantId: user.tenantId, description },
+      clock.now(),
+    );
+
+  const lock = async (user: UserClaimsRow, meta: RequestMeta) => {
+    const now = clock.now();
+    await updateUser(db, user.id, { isLocked: true, updatedAt: now });
+    const token = await issueOneTimeToken(db, {
+      userId: user.id,
+      purpose: 'unlock',
+      now,
+      expiresAt: addSeconds(now, UNLOCK_TOKEN_TTL_MINUTES * 60),
+    });
+    const url = `${config.publicUrl}/account/unlock?${new URLSearchParams({ token }).toString()}`;
+    await deps.mailer.send(accountLockedMail(user, url, UNLOCK_TOKEN_TTL_MINUTES));
+    await audit(auditEvents.userLocked, meta, user, 'too many failed password attempts');
+  };
+
+  const pending = (user: UserClaimsRow, extra: Partial<PendingPasswordLogin>): PendingPasswordLogin => ({
+    tokenType: 'bearer',
+    mfaRequired: false,
+    userId: user.id,
+    userEmail: user.email,
+    emailVerified: user.verified,
+    ...extra,
+  });
+
+  return {
+    async recordFailedPassword(user, meta) {
+      const { lockout } = await policies.effective(user.tenantId);
+      if (!lockout.enabled || user.isLocked) return;
+      const attempts = await incrementFailedAttempts(db, user.id, clock.now());
+      // Exactly at the threshold: later attempts of a locked user send no more mail.
+      if (attempts === lockout.maxAttempts) await lock(user, meta);
+    },
+
+    async completePasswordLogin(user, password, meta, startSession) {
+      const [effective, state] = await Promise.all([
+        policies.effective(user.tenantId),
+        findPasswordState(db, user.id),
+      ]);
+      if (state && state.failedAttempts > 0) await resetFailedAttempts(db, user.id);
+
+      if (flagOverrides.get(BREACHED_PASSWORD_FLAG) === 'on' && isBreachedPassword(password)) {
+        await audit(
+          auditEvents.breachedPasswordLogin,
+          meta,
+          user,
+          'password found on the breached-password list',
+        );
+        return pending(user, { isBreachedPassword: true });
+      }
+
+      const { rotation } = effective;
+      if (!rotation) return startSession();
+      const now = clock.now();
+      const changedAt = state?.changedAt ?? (await findUserById(db, user.id))?.createdAt ?? now;
+      const expiresAt = changedAt.getTime() + rotation.rotationPeriod * MINUTE_MS;
+      const minutesLeft = Math.floor((expiresAt - now.getTime()) / MINUTE_MS);
+      if (minutesLeft <= 0) {
+        const resetPasswordToken = await issueOneTimeToken(db, {
+          userId: user.id,
+          purpose: 'password-reset',
+          now,
+          expiresAt: addSeconds(now, RESET_TOKEN_TTL_MINUTES * 60),
+        });
+        await audit(auditEvents.passwordExpired, meta, user, 'password older than the rotation period');
+        return pending(user, { resetPasswordToken });
+      }
+      const session = await startSession();
+      // A second factor comes first; the expiry notice rides on the session once there is one.
+      if (session.mfaRequired || minutesLeft > rotation.notificationPeriod) return session;
+      return { ...session, passwordExpiresIn: minutesLeft, notificationPeriod: rotation.notificationPeriod };
+    },
+
+    async assertNotReused(user, password) {
+      const { history } = await policies.effective(user.activeTenantId);
+      if (!history.enabled) return;
+      const earlier = await findRecentPasswordHashes(db, user.id, Math.max(history.historySize - 1, 0));
+      const candidates = [user.passwordHash, ...earlier].filter((hash): hash is string => !!hash);
+      for (const hash of candidates.slice(0, history.historySize)) {
+        if (await deps.passwords.verify(hash, password))
+          throw appError(errorCatalogue.lifecycle.passwordReused);
+      }
+    },
+
+    async passwordChanged(user) {
+      await recordPasswordChange(db, { userId: user.id, previousHash: user.passwordHash, now: clock.now() });
+      await prunePasswordHistory(db, user.id, 10);
+    },
+
+    async unlock(token, meta) {
+      const now = clock.now();
+      const row = await findUsableOneTimeTokenByHash(db, {
+        tokenHash: hashToken(token),
+        purposes: ['unlock'],
+        now,
+      });
+      const user = row ? await findUserById(db, row.userId) : undefined;
+      if (!row || !user || !(await consumeOneTimeToken(db, row.id, now))) {
+        await recordAudit(
+          db,
+          auditEvents.unlockFailed,
+          meta,
+          { description: 'invalid, used or expired unlock token' },
+          now,
+        );
+        throw appError(errorCatalogue.lifecycle.unlockInvalid);
+      }
+      await updateUser(db, user.id, { isLocked: false, updatedAt: now });
+      await resetFailedAttempts(db, user.id);
+      await audit(auditEvents.userUnlocked, meta, { ...user, tenantId: user.activeTenantId });
+    },
+
+    flags: {
+      isOn: (name) => flagOverrides.get(name) === 'on',
+      set: (name, value) => {
+        if (value) flagOverrides.set(name, value);
+        else flagOverrides.delete(name);
+      },
+      overrides: () => Object.fromEntries(flagOverrides),
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Db } from '../../db/client.js';
+import {
+  findSecurityPolicies,
+  upsertSecurityPolicy,
+  VENDOR_SCOPE,
+  type SecurityPolicyChanges,
+  type SecurityPolicyRow,
+} from '../../db/queries/security-policies.js';
+import type { Clock } from '../../lib/time.js';
+
+/** The policies in force for one user's tenant (SPEC section 3 "Security policies"). */
+export interface EffectivePolicies {
+  lockout: { enabled: boolean; maxAttempts: number };
+  history: { enabled: boolean; historySize: number };
+  /** Minutes; undefined when no rotation policy is active. */
+  rotation: { rotationPeriod: number; notificationPeriod: number } | undefined;
+  recovery: { email: boolean; sms: boolean };
+}
+
+type PolicyValues = Required<SecurityPolicyChanges>;
+
+const DEFAULTS: PolicyValues = {
+  lockoutEnabled: false,
+  lockoutMaxAttempts: 5,
+  historyEnabled: false,
+  historySize: 1,
+  rotationActive: false,
+  rotationPeriodMinutes: 129_600,
+  rotationNotificationMinutes: 10_080,
+  recoveryByEmail: true,
+  recoveryBySms: false,
+};
+
+/**
+ * Rotation: the smaller period when both the vendor's and the tenant's are active (SPEC section 5),
+ * else whichever is active; the notification period goes with the chosen period.
+ */
+export function effectiveRotation(
+  vendor: PolicyValues,
+  tenant: PolicyValues | undefined,
+): EffectivePolicies['rotation'] {
+  const active = [vendor, tenant].filter((policy): policy is PolicyValues => !!policy?.rotationActive);
+  if (active.length === 0) return undefined;
+  const chosen = active.reduce((a, b) => (b.rotationPeriodMinutes < a.rotationPeriodMinutes ? b : a));
+  return {
+    rotationPeriod: chosen.rotationPeriodMinutes,
+    notificationPeriod: chosen.rotationNotificationMinutes,
+  };
+}
+
+export interface SecurityPolicyService {
+  /** The stored row of a scope, or the defaults (not stored) when it has none. */
+  get(scope: string): Promise<SecurityPolicyRow>;
+  update(scope: string, changes: SecurityPolicyChanges): Promise<SecurityPolicyRow>;
+  /** What applies to a user of this tenant: the tenant's row, else the vendor's, else the defaults. */
+  effective(tenantId: string | null): Promise<EffectivePolicies>;
+}
+
+export function createSecurityPolicyService(deps: { db: Db; clock: Clock }): SecurityPolicyService {
+  const { db, clock } = deps;
+  const withDefaults = (scope: string, row: SecurityPolicyRow | undefined) => {
+    const now = clock.now();
+    return row ?? { scope, ...DEFAULTS, createdAt: now, updatedAt: now };
+  };
+  return {
+    async get(scope) {
+      const [row] = await findSecurityPolicies(db, [scope]);
+      return withDefaults(scope, row);
+    },
+    update: (scope, changes) => upsertSecurityPolicy(db, scope, changes, clock.now()),
+    async effective(tenantId) {
+      const rows = await findSecurityPolicies(db, tenantId ? [VENDOR_SCOPE, tenantId] : [VENDOR_SCOPE]);
+      const vendor = withDefaults(
+        VENDOR_SCOPE,
+        rows.find((row) => row.scope === VENDOR_SCOPE),
+      );
+      const tenant = tenantId ? rows.find((row) => row.scope === tenantId) : undefined;
+      const own = tenant ?? vendor;
+      return {
+        lockout: { enabled: own.lockoutEnabled, maxAttempts: own.lockoutMaxAttempts },
+        history: { enabled: own.historyEnabled, historySize: own.historySize },
+        rotation: effectiveRotation(vendor, tenant),
+        recovery: { email: vendor.recoveryByEmail, sms: vendor.recoveryBySms },
+      };
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/client.js';
+import { findUserClaimsByPhoneNumber } from '../../db/queries/passwordless-users.js';
+import {
+  consumeSmsRecoverySession,
+  insertSmsRecoverySession,
+  takeSmsRecoveryGuess,
+} from '../../db/queries/sms-recovery-sessions.js';
+import { findUserByEmail } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import { hashToken } from '../../lib/secrets.js';
+import { addSeconds, type Clock } from '../../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
+import { issueOneTimeToken } from '../one-time-tokens.js';
+import { RESET_TOKEN_TTL_MINUTES } from '../password-reset.js';
+import { isPhoneNumber, normalizePhoneNumber, type SmsSender } from '../sms.js';
+import type { SecurityPolicyService } from './policies.js';
+
+/** Codes by SMS live at most 10 minutes and die after a few wrong guesses (issue 3 "Security"). */
+export const SMS_RECOVERY_CODE_TTL_MINUTES = 10;
+export const SMS_RECOVERY_MAX_ATTEMPTS = 5;
+
+export type RecoveryIdentifierType = 'email' | 'phoneNumber' | 'username';
+
+export interface SmsRecoveryService {
+  /** Texts a 6-digit code to the user's phone; the same answer (a session id) for anyone. */
+  send(
+    input: { identifier: string; identifierType: RecoveryIdentifierType },
+    meta: RequestMeta,
+  ): Promise<{ sessionId: string }>;
+  /** The code of the session → a single-use password-reset token for resetPasswordPage. */
+  verify(
+    input: { sessionId: string; otcToken: string },
+    meta: RequestMeta,
+  ): Promise<{ userId: string; token: string }>;
+}
+
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export function createSmsRecoveryService(deps: {
+  db: Db;
+  clock: Clock;
+  sms: SmsSender;
+  policies: SecurityPolicyService;
+}): SmsRecoveryService {
+  const { db, clock } = deps;
+
+  const findRecipient = async (identifier: string, type: RecoveryIdentifierType) => {
+    if (type === 'email') {
+      const user = await findUserByEmail(db, identifier);
+      return user?.phoneNumber
+        ? { id: user.id, email: user.email, phoneNumber: user.phoneNumber }
+        : undefined;
+    }
+    if (type === 'phoneNumber') {
+      const phoneNumber = normalizePhoneNumber(identifier);
+      if (!isPhoneNumber(phoneNumber)) return undefined;
+      const user = await findUserClaimsByPhoneNumber(db, phoneNumber);
+      return user ? { id: user.id, email: user.email, phoneNumber } : undefined;
+    }
+    return undefined; // usernames identify no one yet
+  };
+
+  return {
+    async send({ identifier, identifierType }, meta) {
+      const { recovery } = await deps.policies.effective(null);
+      if (!recovery.sms) throw appError(errorCatalogue.lifecycle.recoveryMethodInactive);
+      const user = await findRecipient(identifier, identifierType);
+      // Unknown users get a session id too (that never verifies): the answer reveals nothing.
+      if (!user) return { sessionId: randomUUID() };
+      const now = clock.now();
+      const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+      const sessionId = await insertSmsRecoverySession(db, {
+        userId: user.id,
+        codeHash: hashToken(code),
+        now,
+        expiresAt: addSeconds(now, SMS_RECOVERY_CODE_TTL_MINUTES * 60),
+      });
+      await deps.sms.send({
+        to: user.phoneNumber,
+        text: `Your Brizo FoodMetrics password reset code is ${code}. It expires in ${SMS_RECOVERY_CODE_TTL_MINUTES} minutes.`,
+      });
+      await recordAudit(
+        db,
+        auditEvents.passwordResetSmsSent,
+        meta,
+        { userId: user.id, email: user.email },
+        now,
+      );
+      return { sessionId };
+    },
+
+    async verify({ sessionId, otcToken }, meta) {
+      const now = clock.now();
+      const session = await takeSmsRecoveryGuess(db, {
+        sessionId,
+        now,
+        maxAttempts: SMS_RECOVERY_MAX_ATTEMPTS,
+      });
+      if (
+        !session ||
+        !sameHash(session.codeHash, hashToken(otcToken)) ||
+        !(await consumeSmsRecoverySession(db, session.id, now))
+      ) {
+        await recordAudit(
+          db,
+          auditEvents.passwordResetSmsFailed,
+          meta,
+          { userId: session?.userId, description: 'invalid, used or expired SMS code' },
+          now,
+        );
+        throw appError(errorCatalogue.lifecycle.smsCodeInvalid);
+      }
+      const token = await issueOneTimeToken(db, {
+        userId: session.userId,
+        purpose: 'password-reset',
+        now,
+        expiresAt: addSeconds(now, RESET_TOKEN_TTL_MINUTES * 60),
+      });
+      await recordAudit(db, auditEvents.passwordResetSmsVerified, meta, { userId: session.userId }, now);
+      return { userId: session.userId, token };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import type { Db } from '../../db/client.js';
+import {
+  findMfaPolicy,
+  findMfaStrategies,
+  upsertMfaPolicy,
+  upsertMfaStrategy,
+} from '../../db/queries/mfa.js';
+import type { EnforceMfaType } from '../../db/schema.js';
+import type { Clock } from '../../lib/time.js';
+
+/** SPEC section 9 "MFA strategies". */
+export const MFA_STRATEGIES = [
+  'AuthenticatorApp',
+  'WebAuthnPlatform',
+  'WebAuthnCrossPlatform',
+  'SMS',
+  'EmailCode',
+] as const;
+export type MfaStrategy = (typeof MFA_STRATEGIES)[number];
+
+export interface MfaPolicy {
+  id: string | null;
+  enforceMFAType: EnforceMfaType;
+  allowRememberMyDevice: boolean;
+  /** Seconds a remembered device skips MFA. */
+  mfaDeviceExpiration: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** The trusted-device period (SPEC section 9 says days; Frontegg's wire value is seconds). */
+export const DEFAULT_TRUSTED_DEVICE_DAYS = 14;
+
+/** A tenant without a policy of its own: MFA optional, devices may be remembered for 14 days. */
+export const DEFAULT_MFA_POLICY: MfaPolicy = {
+  id: null,
+  enforceMFAType: 'DontForce',
+  allowRememberMyDevice: true,
+  mfaDeviceExpiration: DEFAULT_TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
+  createdAt: null,
+  updatedAt: null,
+};
+
+export interface MfaPolicyService {
+  forTenant(tenantId: string | null): Promise<MfaPolicy>;
+  save(
+    tenantId: string,
+    changes: Partial<Omit<MfaPolicy, 'id' | 'createdAt' | 'updatedAt'>>,
+  ): Promise<MfaPolicy>;
+  /** Every strategy with its state (the vendor's configuration). */
+  strategies(): Promise<{ strategy: MfaStrategy; isActive: boolean }[]>;
+  activeStrategies(): Promise<MfaStrategy[]>;
+  setStrategy(strategy: MfaStrategy, isActive: boolean): Promise<void>;
+}
+
+const isStrategy = (value: string): value is MfaStrategy =>
+  (MFA_STRATEGIES as readonly string[]).includes(value);
+
+export function createMfaPolicyService(deps: { db: Db; clock: Clock }): MfaPolicyService {
+  const { db, clock } = deps;
+
+  const forTenant = async (tenantId: string | null): Promise<MfaPolicy> => {
+    const row = tenantId ? await findMfaPolicy(db, tenantId) : undefined;
+    if (!row) return DEFAULT_MFA_POLICY;
+    return {
+      id: row.id,
+      enforceMFAType: row.enforceMfaType,
+      allowRememberMyDevice: row.allowRememberMyDevice,
+      mfaDeviceExpiration: row.mfaDeviceExpiration,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  };
+
+  const strategies = async () =>
+    (await findMfaStrategies(db)).flatMap((row) =>
+      isStrategy(row.strategy) ? [{ strategy: row.strategy, isActive: row.isActive }] : [],
+    );
+
+  return {
+    forTenant,
+    async save(tenantId, changes) {
+      const current = await forTenant(tenantId);
+      await upsertMfaPolicy(
+        db,
+        {
+          tenantId,
+          enforceMfaType: changes.enforceMFAType ?? current.enforceMFAType,
+          allowRememberMyDevice: changes.allowRememberMyDevice ?? current.allowRememberMyDevice,
+          mfaDeviceExpiration: changes.mfaDeviceExpiration ?? current.mfaDeviceExpiration,
+        },
+        clock.now(),
+      );
+      return forTenant(tenantId);
+    },
+    strategies,
+    async activeStrategies() {
+      return (await strategies()).filter((entry) => entry.isActive).map((entry) => entry.strategy);
+    },
+    async setStrategy(strategy, isActive) {
+      await upsertMfaStrategy(db, strategy, isActive, clock.now());
+    },
+  };
+}

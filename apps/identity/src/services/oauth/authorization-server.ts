@@ -1,0 +1,372 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import {
+  consumeAuthorizationCode,
+  findAuthorizationCode,
+  findOAuthClient,
+  findRefreshFamily,
+  insertAuthorizationCode,
+  upsertOAuthClient,
+} from '../../db/queries/oauth.js';
+import { findRefreshSession, insertRefreshToken, revokeFamily } from '../../db/queries/refresh-tokens.js';
+import { findUserClaimsById } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import { generateToken, hashToken } from '../../lib/secrets.js';
+import { addSeconds, type Clock } from '../../lib/time.js';
+import { recordAudit, type RequestMeta } from '../audit.js';
+import type { AuthorizationCache } from '../authorization-cache.js';
+import type { SessionService } from '../sessions.js';
+import type { TokenService } from '../tokens.js';
+import { isValidCodeChallenge, verifyS256 } from './pkce.js';
+import { isRegisteredRedirectUri } from './redirect-uri.js';
+
+/** An authorization code lives this long (RFC 6749 4.1.2 recommends at most 10 minutes). */
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+/** Where the web app's hosted-login mode receives the code (SPEC section 2, hostedLoginRedirectUrl). */
+export const HOSTED_LOGIN_CALLBACK_PATH = '/oauth/callback';
+/** The login box of the identity origin; it returns to `redirectUrl` once the user is signed in. */
+export const LOGIN_BOX_PATH = '/account/login';
+export const AUTHORIZE_PATH = '/frontegg/oauth/authorize';
+
+export const oauthAuditEvents = {
+  codeIssued: { action: 'OAuth authorization code issued', severity: 'Info' },
+  authorizeRejected: { action: 'OAuth authorization request rejected', severity: 'Medium' },
+  codeExchanged: { action: 'User logged in with the hosted login', severity: 'Info' },
+  codeExchangeFailed: { action: 'OAuth code exchange failed', severity: 'Medium' },
+  codeReplayed: { action: 'OAuth authorization code reused, session revoked', severity: 'Critical' },
+} as const;
+
+/** The query of GET /oauth/authorize, already shaped by the route's schema. */
+export interface AuthorizeRequest {
+  response_type: string;
+  client_id: string;
+  redirect_uri: string;
+  scope: string;
+  state?: string;
+  nonce?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+  code_verifier?: string;
+  prompt?: string;
+}
+
+export interface CodeExchangeRequest {
+  code: string;
+  redirect_uri: string;
+  code_verifier?: string;
+  client_id?: string;
+}
+
+/** The token endpoint's answer (RFC 6749 5.1 + OpenID id_token). The SDK uses id_token as its access token. */
+export interface OAuthTokenResponse {
+  token_type: 'Bearer';
+  access_token: string;
+  id_token: string;
+  refresh_token: string;
+  expires_in: number;
+  scope: string;
+}
+
+export interface OAuthClient {
+  clientId: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+}
+
+const DEFAULT_SCOPE = 'openid email profile';
+
+/** The client of the built-in web app: CLIENT_ID, calling back to `${PUBLIC_URL}/oauth/callback`. */
+export const defaultClient = (config: Config): OAuthClient => ({
+  clientId: config.clientId,
+  redirectUris: [`${config.publicUrl}${HOSTED_LOGIN_CALLBACK_PATH}`],
+  postLogoutRedirectUris: [`${config.publicUrl}/`, `${config.publicUrl}${LOGIN_BOX_PATH}`],
+});
+
+/** Registers (or completes) the built-in web app's client; idempotent, run by the seed. */
+export async function seedDefaultClient(db: Db, config: Config): Promise<void> {
+  await upsertOAuthClient(db, { ...defaultClient(config), name: 'Brizo FoodMetrics' });
+}
+
+export type AuthorizationServer = ReturnType<typeof createAuthorizationServer>;
+
+/**
+ * The OAuth 2 authorization server of the hosted login (SPEC section 7): authorization code with
+ * PKCE S256 only, exact redirect URIs, single-use short-lived codes, and tokens that are the
+ * sessions of services/sessions.ts (same refresh families, rotation and reuse detection).
+ */
+export function createAuthorizationServer(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  tokens: TokenService;
+  sessions: SessionService;
+  authorization: AuthorizationCache;
+}) {
+  const { db, config, clock, tokens, sessions } = deps;
+
+  const findClient = async (clientId: string): Promise<OAuthClient | undefined> => {
+    const row = await findOAuthClient(db, clientId);
+    const builtIn = clientId === config.clientId ? defaultClient(config) : undefined;
+    if (!row && !builtIn) return undefined;
+    if (!row && builtIn) {
+      // The code table refers to the client: make sure the built-in one exists even without the seed.
+      await seedDefaultClient(db, config);
+    }
+    return {
+      clientId,
+      redirectUris: [...new Set([...(row?.redirectUris ?? []), ...(builtIn?.redirectUris ?? [])])],
+      postLogoutRedirectUris: [
+        ...new Set([...(row?.postLogoutRedirectUris ?? []), ...(builtIn?.postLogoutRedirectUris ?? [])]),
+      ],
+    };
+  };
+
+  const rejectAuthorize = async (
+    meta: RequestMeta,
+    error: Parameters<typeof appError>[0],
+    description: string,
+    json: Record<string, unknown>,
+  ): Promise<never> => {
+    await recordAudit(db, oauthAuditEvents.authorizeRejected, meta, { description, json }, clock.now());
+    throw appError(error, description === error.message ? undefined : description);
+  };
+
+  /** The current, live session of the identity origin's refresh cookie, or undefined. */
+  const liveSession = async (refreshCookie: string | undefined) => {
+    if (!refreshCookie) return undefined;
+    const session = await findRefreshSession(db, hashToken(refreshCookie));
+    const now = clock.now();
+    if (
+      !session ||
+      session.familyRevokedAt ||
+      session.tokenRotatedAt ||
+      session.tokenExpiresAt <= now ||
+      session.isLocked
+    ) {
+      return undefined;
+    }
+    return session;
+  };
+
+  /** The code's user with the claims of the session's tenant, if the session still stands and the user is not locked. */
+  const findFamilyUser = async (userId: string, familyId: string) => {
+    const family = await findRefreshFamily(db, familyId);
+    if (!family || family.revokedAt) return undefined;
+    const user = await findUserClaimsById(db, userId, family.tenantId);
+    if (!user || user.isLocked) return undefined;
+    deps.authorization.put(user.id, family.tenantId, user);
+    return user;
+  };
+
+  /** RFC 6749 5.1 and OpenID: the id_token is the access token, plus the nonce of the request when there was one. */
+  const toTokenResponse = (
+    issued: { accessToken: string; refreshToken: string; expiresIn: number; idToken?: string },
+    scope: string,
+  ): OAuthTokenResponse => ({
+    token_type: 'Bearer',
+    access_token: issued.accessToken,
+    id_token: issued.idToken ?? issued.accessToken,
+    refresh_token: issued.refreshToken,
+    expires_in: issued.expiresIn,
+    scope,
+  });
+
+  return {
+    findClient,
+
+    /**
+     * Validates the authorization request. With a live session at the identity origin the answer
+     * is the client's redirect URI with a fresh code; otherwise the login box, which comes back here.
+     */
+    async authorize(
+      request: AuthorizeRequest,
+      rawQuery: string,
+      refreshCookie: string | undefined,
+      meta: RequestMeta,
+    ) {
+      const seen = { client_id: request.client_id, redirect_uri: request.redirect_uri };
+      const client = await findClient(request.client_id);
+      if (!client)
+        return rejectAuthorize(meta, errorCatalogue.oauth.invalidClient, 'Unknown client_id', seen);
+      if (!isRegisteredRedirectUri(request.redirect_uri, client.redirectUris)) {
+        return rejectAuthorize(
+          meta,
+          errorCatalogue.oauth.invalidRedirectUri,
+          errorCatalogue.oauth.invalidRedirectUri.message,
+          seen,
+        );
+      }
+      if (request.response_type !== 'code') {
+        return rejectAuthorize(meta, errorCatalogue.oauth.invalidRequest, 'response_type must be code', seen);
+      }
+      if (!request.scope.split(' ').includes('openid')) {
+        return rejectAuthorize(meta, errorCatalogue.oauth.invalidRequest, 'scope must include openid', seen);
+      }
+      // A verifier belongs to the back channel only; one in the front channel (with or without a challenge) is a leak.
+      if (request.code_verifier !== undefined) {
+        return rejectAuthorize(
+          meta,
+          errorCatalogue.oauth.invalidRequest,
+          'code_verifier must not be sent to the authorization endpoint',
+          seen,
+        );
+      }
+      if (
+        !request.code_challenge ||
+        request.code_challenge_method !== 'S256' ||
+        !isValidCodeChallenge(request.code_challenge)
+      ) {
+        return rejectAuthorize(
+          meta,
+          errorCatalogue.oauth.pkceRequired,
+          errorCatalogue.oauth.pkceRequired.message,
+          {
+            ...seen,
+            code_challenge_method: request.code_challenge_method ?? null,
+          },
+        );
+      }
+
+      const session = request.prompt === 'login' ? undefined : await liveSession(refreshCookie);
+      if (!session) {
+        // Back to this very request once signed in: the login box honours same-origin redirect URLs.
+        const resume = new URLSearchParams(rawQuery);
+        resume.delete('prompt');
+        const returnTo = `${AUTHORIZE_PATH}?${resume.toString()}`;
+        return `${LOGIN_BOX_PATH}?${new URLSearchParams({ redirectUrl: returnTo }).toString()}`;
+      }
+
+      const code = generateToken();
+      const now = clock.now();
+      await insertAuthorizationCode(db, {
+        codeHash: hashToken(code),
+        clientId: client.clientId,
+        familyId: session.familyId,
+        userId: session.id,
+        redirectUri: request.redirect_uri,
+        codeChallenge: request.code_challenge,
+        nonce: request.nonce ?? null,
+        scope: request.scope,
+        createdAt: now,
+        expiresAt: addSeconds(now, AUTHORIZATION_CODE_TTL_SECONDS),
+      });
+      await recordAudit(
+        db,
+        oauthAuditEvents.codeIssued,
+        meta,
+        {
+          userId: session.id,
+          email: session.email,
+          tenantId: session.tenantId,
+          json: { clientId: client.clientId },
+        },
+        now,
+      );
+      const target = new URL(request.redirect_uri);
+      target.searchParams.set('code', code);
+      if (request.state !== undefined) target.searchParams.set('state', request.state);
+      return target.toString();
+    },
+
+    /** grant_type=authorization_code: one use, within its lifetime, same redirect URI, PKCE S256 proof. */
+    async exchangeCode(request: CodeExchangeRequest, meta: RequestMeta): Promise<OAuthTokenResponse> {
+      const now = clock.now();
+      const codeHash = hashToken(request.code);
+      const fail = async (reason: string, code?: { userId: string; familyId: string }): Promise<never> => {
+        await recordAudit(
+          db,
+          oauthAuditEvents.codeExchangeFailed,
+          meta,
+          { userId: code?.userId, description: reason, json: code ? { sessionId: code.familyId } : {} },
+          now,
+        );
+        throw appError(errorCatalogue.oauth.invalidGrant);
+      };
+
+      // Spent first, checked after: a wrong verifier or redirect URI burns the code, so it cannot be guessed at.
+      const code = await consumeAuthorizationCode(db, codeHash, now);
+      if (!code) {
+        const spent = await findAuthorizationCode(db, codeHash);
+        if (!spent) return fail('unknown authorization code');
+        // RFC 6749 4.1.2: a code used twice was stolen; revoke what it granted.
+        await revokeFamily(db, spent.familyId, 'authorization code reuse', now);
+        await recordAudit(
+          db,
+          oauthAuditEvents.codeReplayed,
+          meta,
+          { userId: spent.userId, json: { sessionId: spent.familyId, clientId: spent.clientId } },
+          now,
+        );
+        throw appError(errorCatalogue.oauth.invalidGrant);
+      }
+      if (code.expiresAt <= now) return fail('authorization code expired', code);
+      if (request.client_id !== undefined && request.client_id !== code.clientId) {
+        return fail('client_id does not match the code', code);
+      }
+      if (request.redirect_uri !== code.redirectUri)
+        return fail('redirect_uri does not match the code', code);
+      if (!request.code_verifier) return fail('code_verifier missing', code);
+      if (!verifyS256(request.code_verifier, code.codeChallenge))
+        return fail('code_verifier does not match', code);
+
+      const family = await findFamilyUser(code.userId, code.familyId);
+      if (!family) return fail('session ended or user locked', code);
+      const refreshToken = generateToken();
+      await insertRefreshToken(db, {
+        familyId: code.familyId,
+        tokenHash: hashToken(refreshToken),
+        now,
+        expiresAt: addSeconds(now, config.refreshTokenTtlSeconds),
+      });
+      const signed = await tokens.signAccessToken(family, code.familyId);
+      await recordAudit(
+        db,
+        oauthAuditEvents.codeExchanged,
+        meta,
+        {
+          userId: family.id,
+          email: family.email,
+          tenantId: family.tenantId,
+          json: { clientId: code.clientId },
+        },
+        now,
+      );
+      const idToken = code.nonce
+        ? (await tokens.signAccessToken(family, code.familyId, undefined, { nonce: code.nonce })).accessToken
+        : undefined;
+      return toTokenResponse({ ...signed, refreshToken, idToken }, code.scope);
+    },
+
+    /** grant_type=refresh_token and the silent authorization: the session service's rotation and reuse detection. */
+    async refresh(
+      refreshToken: string | undefined,
+      tenantId: string | null | undefined,
+      meta: RequestMeta,
+    ): Promise<OAuthTokenResponse> {
+      return toTokenResponse(await sessions.refresh(refreshToken, tenantId, meta), DEFAULT_SCOPE);
+    },
+
+    /** Ends the session; the answer is where to go next, when a registered post-logout URI was asked for. */
+    async logout(
+      refreshCookie: string | undefined,
+      request: { client_id?: string; post_logout_redirect_uri?: string; state?: string },
+      meta: RequestMeta,
+    ): Promise<string | null> {
+      let location: string | null = null;
+      if (request.post_logout_redirect_uri !== undefined) {
+        const client = await findClient(request.client_id ?? config.clientId);
+        if (
+          !client ||
+          !isRegisteredRedirectUri(request.post_logout_redirect_uri, client.postLogoutRedirectUris)
+        ) {
+          throw appError(errorCatalogue.oauth.invalidPostLogoutRedirectUri);
+        }
+        const target = new URL(request.post_logout_redirect_uri);
+        if (request.state !== undefined) target.searchParams.set('state', request.state);
+        location = target.toString();
+      }
+      await sessions.end(refreshCookie, meta);
+      return location;
+    },
+  };
+}

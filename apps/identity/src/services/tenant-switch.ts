@@ -1,0 +1,52 @@
+import type { Db } from '../db/client.js';
+import { setFamilyTenant } from '../db/queries/refresh-tokens.js';
+import { findUserAuthorization, setActiveTenant } from '../db/queries/users.js';
+import { appError, errorCatalogue } from '../errors.js';
+import type { Clock } from '../lib/time.js';
+import { recordAudit, type RequestMeta } from './audit.js';
+import type { AuthorizationCache } from './authorization-cache.js';
+import type { AccessTokenClaims } from './tokens.js';
+
+export const tenantSwitchAuditEvents = {
+  switched: { action: 'User switched tenant', severity: 'Info' },
+  refused: { action: 'Tenant switch refused', severity: 'Medium' },
+} as const;
+
+export type TenantSwitchService = ReturnType<typeof createTenantSwitchService>;
+
+/**
+ * Tenant switching (SPEC section 4, "Tenant switching reloads the token"): the user's active
+ * tenant and the session's tenant move to one the user is a member of; the client then refreshes
+ * its token (embedded or through /oauth/token) and gets the roles of the new tenant.
+ */
+export function createTenantSwitchService(deps: { db: Db; clock: Clock; authorization: AuthorizationCache }) {
+  const { db, clock, authorization } = deps;
+  return {
+    async switchTenant(claims: AccessTokenClaims, tenantId: string, meta: RequestMeta): Promise<void> {
+      const who = { userId: claims.sub, email: claims.email, tenantId: claims.tenantId };
+      // Always read fresh: a membership removed a second ago must not still open the door.
+      const granted = await findUserAuthorization(db, claims.sub, tenantId);
+      if (!granted?.tenantIds.includes(tenantId)) {
+        await recordAudit(
+          db,
+          tenantSwitchAuditEvents.refused,
+          meta,
+          { ...who, json: { to: tenantId } },
+          clock.now(),
+        );
+        throw appError(errorCatalogue.tenants.notMember);
+      }
+      await setActiveTenant(db, claims.sub, tenantId);
+      // `sid` comes from a verified token of this user, so the session is theirs.
+      await setFamilyTenant(db, claims.sid, tenantId);
+      authorization.put(claims.sub, tenantId, granted);
+      await recordAudit(
+        db,
+        tenantSwitchAuditEvents.switched,
+        meta,
+        { ...who, json: { from: claims.tenantId, to: tenantId } },
+        clock.now(),
+      );
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/time.js';
+import type { MfaService } from '../mfa/index.js';
+import type { MfaPolicyService } from '../mfa/policy.js';
+import type { SessionService } from '../sessions.js';
+import type { VendorSettings } from '../vendor-settings.js';
+import { createWebAuthnCeremonies, relyingPartyFromConfig } from './ceremonies.js';
+import { createMfaWebAuthnService } from './mfa-webauthn.js';
+import { createPasskeyService } from './passkeys.js';
+
+/** Passkeys and security keys: the shared ceremonies and what each use makes of them. */
+export function createWebAuthnServices(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  sessions: SessionService;
+  vendorSettings: VendorSettings;
+  mfa: MfaService;
+  mfaPolicies: MfaPolicyService;
+}) {
+  const { db, config, clock, sessions, vendorSettings, mfa, mfaPolicies } = deps;
+  const ceremonies = createWebAuthnCeremonies({ db, clock, relyingParty: relyingPartyFromConfig(config) });
+  return {
+    ceremonies,
+    passkeys: createPasskeyService({ db, clock, ceremonies, sessions, vendorSettings }),
+    mfa: createMfaWebAuthnService({ db, clock, ceremonies, mfa, policies: mfaPolicies }),
+  };
+}
+
+export type WebAuthnServices = ReturnType<typeof createWebAuthnServices>;

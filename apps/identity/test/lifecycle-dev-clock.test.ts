@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createAdjustableClock } from '../src/lib/time.js';
+import { createUser, TEST_PASSWORD } from './factories.js';
+import { expectErrorShape, openTestDatabase, startTestServer, TestClock } from './harness.js';
+import { passwordLogin } from './lifecycle-helpers.js';
+
+describe('dev clock (POST/DELETE /dev/api/clock)', () => {
+  it('moves the server clock for everything the server decides, and back', async () => {
+    const database = await openTestDatabase();
+    const base = new TestClock(new Date('2026-01-01T00:00:00Z'));
+    const clock = createAdjustableClock(base);
+    // startTestServer takes a TestClock; the adjustable clock wraps one.
+    const server = await startTestServer(database.db, { clock: clock as unknown as TestClock });
+    try {
+      const moved = await server.app.inject({
+        method: 'POST',
+        url: '/dev/api/clock',
+        payload: { offsetSeconds: 3600 },
+      });
+      expect(moved.json()).toEqual({ offsetSeconds: 3600, now: '2026-01-01T01:00:00.000Z' });
+      expect((await server.app.inject({ method: 'GET', url: '/dev/api/clock' })).json()).toMatchObject({
+        offsetSeconds: 3600,
+      });
+      for (const bad of [{}, { offsetSeconds: 'soon' }, { offsetSeconds: 1e12 }]) {
+        expectErrorShape(
+          await server.app.inject({ method: 'POST', url: '/dev/api/clock', payload: bad }),
+          400,
+        );
+      }
+      const { user } = await createUser(server.db, server.passwords);
+      expect((await passwordLogin(server, user.email, TEST_PASSWORD)).statusCode).toBe(200);
+      const back = await server.app.inject({ method: 'DELETE', url: '/dev/api/clock' });
+      expect(back.json()).toEqual({ offsetSeconds: 0, now: '2026-01-01T00:00:00.000Z' });
+    } finally {
+      await server.app.close();
+      await database.close();
+    }
+  });
+
+  it('a clock that cannot move answers 409; without DEV_TOOLS the route does not exist', async () => {
+    const database = await openTestDatabase();
+    const server = await startTestServer(database.db);
+    const production = await startTestServer(database.db, { env: { DEV_TOOLS: 'off' } });
+    try {
+      expectErrorShape(
+        await server.app.inject({ method: 'POST', url: '/dev/api/clock', payload: { offsetSeconds: 1 } }),
+        409,
+      );
+      const hidden = await production.app.inject({
+        method: 'POST',
+        url: '/dev/api/clock',
+        payload: { offsetSeconds: 1 },
+      });
+      expect(hidden.statusCode).toBe(404);
+      const flags = await production.app.inject({
+        method: 'PUT',
+        url: '/dev/api/flags/x',
+        payload: { value: 'on' },
+      });
+      expect(flags.statusCode).toBe(404);
+    } finally {
+      await server.app.close();
+      await production.app.close();
+      await database.close();
+    }
+  });
+});

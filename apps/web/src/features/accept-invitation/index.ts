@@ -1,0 +1,1 @@
+export { AcceptInvitationPage, AcceptInvitationWithCodePage } from './accept-invitation-page';

@@ -1,0 +1,78 @@
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { AuthCard } from '../../components/auth-card';
+import { FormAlert } from '../../components/form-alert';
+import { LoadingScreen } from '../../components/loading-screen';
+import { useAuthState, useImpersonation } from '../../sdk';
+
+/**
+ * /account/impersonate?userId: a signed-in superuser becomes the user. Steps impersonating →
+ * success; the store navigates 1 s after success (SPEC section 9).
+ */
+export function ImpersonatePage() {
+  const [params] = useSearchParams();
+  const userId = params.get('userId') ?? '';
+  const { isLoading, isAuthenticated } = useAuthState();
+  const impersonation = useImpersonation();
+  const started = useRef(false);
+  const reloaded = useRef(false);
+
+  const { canImpersonate, impersonate, step, loadImpersonatedSession } = impersonation;
+  useEffect(() => {
+    if (isLoading || !canImpersonate || !userId || started.current) return;
+    started.current = true;
+    impersonate(userId);
+  }, [isLoading, canImpersonate, userId, impersonate]);
+
+  useEffect(() => {
+    if (step !== 'success' || reloaded.current) return;
+    reloaded.current = true;
+    void loadImpersonatedSession();
+  }, [step, loadImpersonatedSession]);
+
+  if (isLoading) return <LoadingScreen />;
+
+  if (!isAuthenticated || !canImpersonate || !userId) {
+    return (
+      <AuthCard title="Impersonate a user">
+        <Stack gap="md">
+          <FormAlert
+            message={
+              !userId
+                ? 'The impersonation link has no user.'
+                : 'Only a signed-in superuser can impersonate other users.'
+            }
+          />
+          <Button component={Link} to={paths.login} fullWidth>
+            Login
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (step === 'success') {
+    return (
+      <AuthCard title="Impersonating">
+        <Text ta="center" role="status">
+          You are now signed in as this user. Redirecting...
+        </Text>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Impersonating">
+      {impersonation.error ? (
+        <FormAlert message={impersonation.error} />
+      ) : (
+        <Stack align="center" gap="sm" py="md" role="status">
+          <Loader color="brand" />
+          <Text c="dimmed">Starting the impersonation...</Text>
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,1 @@
+export { ImpersonatePage } from './impersonate-page';

@@ -1,0 +1,29 @@
+import { Anchor, Text } from '@mantine/core';
+import { useCallback, type ReactNode } from 'react';
+import type { MfaFlow } from '../../sdk/hooks/mfa';
+import { CodeForm } from './code-form';
+import { useSendOnce } from './send-once';
+
+/** Step emailVerifyCode: a 6-digit code mailed to the user's address (to enroll it, or to verify). */
+export function EmailCodeStep({ flow, footer }: { flow: MfaFlow; footer?: ReactNode }) {
+  const { sendEmailCode } = flow;
+  useSendOnce(useCallback(() => sendEmailCode(), [sendEmailCode]));
+  return (
+    <CodeForm
+      label="Code from your email"
+      loading={flow.loading}
+      error={flow.error}
+      rememberDays={flow.rememberDays}
+      submitLabel="Verify"
+      onSubmit={flow.verifyEmailCode}
+    >
+      <Text size="sm" c="dimmed" ta="center">
+        We emailed a 6-digit code to {flow.email ?? 'your email address'}. It expires in 5 minutes.{' '}
+        <Anchor component="button" type="button" fw={600} onClick={sendEmailCode}>
+          Resend code
+        </Anchor>
+      </Text>
+      {footer}
+    </CodeForm>
+  );
+}

@@ -1,0 +1,1 @@
+export { OAuthCallbackPage } from './oauth-callback-page';

@@ -1,0 +1,1 @@
+export { PasswordLifecycleStep } from './password-lifecycle-step';

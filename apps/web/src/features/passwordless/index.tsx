@@ -1,0 +1,32 @@
+// Passwordless sign-in (magic link, email code, SMS code). The login page imports only this
+// file: the screens themselves load lazily, so the login entry chunk stays within its budget.
+import { Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { usePublicAuthStrategy } from '../../sdk';
+import type { PasswordlessStepName } from './steps';
+
+export { isPasswordlessStep, passwordlessStepTitles, type PasswordlessStepName } from './steps';
+
+const StepBody = lazy(() => import('./passwordless-step').then((m) => ({ default: m.PasswordlessStep })));
+const QuickSms = lazy(() => import('./quick-sms-form').then((m) => ({ default: m.QuickSmsForm })));
+
+const fallback = <Loader color="brand" size="sm" mx="auto" />;
+
+export function PasswordlessStepScreen(props: { step: PasswordlessStepName; onRestart: () => void }) {
+  return (
+    <Suspense fallback={fallback}>
+      <StepBody {...props} />
+    </Suspense>
+  );
+}
+
+/** Under the email form when the vendor signs users in by SMS code: sign in with a phone number. */
+export function QuickSmsOption() {
+  const strategy = usePublicAuthStrategy();
+  if (strategy !== 'SmsCode' && strategy !== 'UsernameAndSms') return null;
+  return (
+    <Suspense fallback={null}>
+      <QuickSms />
+    </Suspense>
+  );
+}

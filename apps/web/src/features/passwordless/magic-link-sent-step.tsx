@@ -1,0 +1,29 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { CheckInbox } from '../../components/check-inbox';
+import { FormAlert } from '../../components/form-alert';
+import { usePasswordlessActions, usePasswordlessState } from '../../sdk/hooks/passwordless';
+import { ResendButton } from './resend-button';
+
+/** Step magicLinkPreLoginSuccess: the sign-in link is on its way. */
+export function MagicLinkSentStep({ onRestart }: { onRestart: () => void }) {
+  const { email, error } = usePasswordlessState();
+  const { sendToEmail } = usePasswordlessActions();
+  return (
+    <Stack gap="md">
+      <FormAlert message={error} />
+      <CheckInbox>
+        We sent a sign-in link to{' '}
+        <Text span fw={600} c="dark">
+          {email ?? 'your email address'}
+        </Text>
+        . Open it on this device to sign in. The link works once and expires in 10 minutes.
+      </CheckInbox>
+      {email && <ResendButton what="link" onResend={() => void sendToEmail('MagicLink', email)} />}
+      <Text size="sm" ta="center">
+        <Anchor component="button" type="button" fw={600} onClick={onRestart}>
+          Use a different email
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { UnlockPage } from './unlock-page';

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage } from '../pages/login-page';
+import { MainAppPage } from '../pages/main-app-page';
+import { ACCESS_TOKEN_TTL_SECONDS, DEMO_PASSWORD } from '../support/env';
+import { useHostedLogin } from '../support/hosted-login';
+
+function oauthTraffic(page: Page) {
+  const calls: { path: string; status: number; grant?: string }[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/frontegg/oauth/')) return;
+    const grant = response.request().postDataJSON()?.grant_type as string | undefined;
+    calls.push({ path: url.pathname, status: response.status(), grant });
+  });
+  return calls;
+}
+
+test('hosted login: the app signs in through /oauth/authorize with PKCE and keeps the session', async ({
+  page,
+}) => {
+  await useHostedLogin(page);
+  const calls = oauthTraffic(page);
+  const authorizeRequests: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/frontegg/oauth/authorize') authorizeRequests.push(url);
+  });
+
+  await page.goto('/app');
+  // The app sends the visitor to the authorization server, whose login box is the embedded one.
+  await expect(page).toHaveURL(/\/account\/login\?redirectUrl=/, { timeout: 20_000 });
+  const authorize = authorizeRequests[0];
+  expect(authorize?.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize?.searchParams.get('redirect_uri')).toMatch(/\/oauth\/callback$/);
+  expect(authorize?.searchParams.get('scope')).toBe('openid email profile');
+
+  await new LoginPage(page).signIn('regular@brizo.test', DEMO_PASSWORD);
+  const app = new MainAppPage(page);
+  await expect(page).toHaveURL(/\/app$/, { timeout: 20_000 });
+  await expect(app.email).toHaveText('regular@brizo.test');
+  expect(calls).toContainEqual({ path: '/frontegg/oauth/token', status: 200, grant: 'authorization_code' });
+
+  // Renewal goes through the token endpoint (refresh_token grant) in hosted mode.
+  await expect
+    .poll(() => calls.filter((call) => call.grant === 'refresh_token' && call.status === 200).length, {
+      timeout: ACCESS_TOKEN_TTL_SECONDS * 3 * 1000,
+      intervals: [1000],
+    })
+    .toBeGreaterThanOrEqual(1);
+
+  // A reload signs in silently from the session cookie, without the login box.
+  await page.reload();
+  await expect(app.email).toHaveText('regular@brizo.test');
+  await expect(page).toHaveURL(/\/app$/);
+  expect(calls).toContainEqual({ path: '/frontegg/oauth/authorize/silent', status: 200, grant: undefined });
+
+  // Logout ends the session at the authorization server: the next visit needs the login box again.
+  await app.logout();
+  await expect(page).toHaveURL(/\/account\/login\?redirectUrl=/, { timeout: 20_000 });
+  expect(calls.some((call) => call.path === '/frontegg/oauth/logout' && call.status === 200)).toBe(true);
+  await page.goto('/app');
+  await expect(page).toHaveURL(/\/account\/login\?redirectUrl=/, { timeout: 20_000 });
+});
+
+test('hosted login: a signed-in visitor gets a code without seeing the login box', async ({ page }) => {
+  // Signed in at the identity origin first (embedded), then the app switches to hosted mode.
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('admin@brizo.test', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/app$/, { timeout: 20_000 });
+
+  await useHostedLogin(page);
+  const calls = oauthTraffic(page);
+  await page.goto('/oauth/callback');
+  await expect(page.getByText('Sign-in did not complete')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/app$/, { timeout: 20_000 });
+  await expect(new MainAppPage(page).email).toHaveText('admin@brizo.test');
+  expect(calls.some((call) => call.path === '/frontegg/oauth/authorize/silent')).toBe(true);
+});
+
+test('the login box follows a redirectUrl on its own origin only (SPEC section 5)', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('/account/login?redirectUrl=https%3A%2F%2Fevil.example%2Fsteal');
+  await expect(page).not.toHaveURL(/redirectUrl/);
+  expect(warnings).toContain('The redirect url param is not valid, the origin is a different site');
+  await new LoginPage(page).signIn('regular@brizo.test', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/app$/, { timeout: 20_000 });
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/account\/login/, { timeout: 20_000 });
+  await page.goto('/account/login?redirectUrl=%2Ftrial-started%3Ffrom%3Dlink');
+  await expect(page).toHaveURL(/redirectUrl=/);
+  await new LoginPage(page).signIn('trial@brizo.test', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/trial-started/, { timeout: 20_000 });
+});
