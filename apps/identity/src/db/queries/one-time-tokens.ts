@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { oneTimeTokens, type OneTimeTokenPurpose } from '../schema.js';
 
@@ -17,25 +17,40 @@ export async function insertOneTimeToken(
   });
 }
 
-/** The token, if it is this user's, of this purpose, unused and unexpired at `now`. */
-export async function findUsableOneTimeToken(
-  db: Db,
-  query: { userId: string; purpose: OneTimeTokenPurpose; tokenHash: string; now: Date },
-): Promise<OneTimeTokenRow | undefined> {
+/** The token with this hash if it is unused and unexpired at `now` and meets `conditions`. */
+async function findUsable(db: Db, tokenHash: string, now: Date, conditions: SQL[]) {
   const [row] = await db
     .select()
     .from(oneTimeTokens)
     .where(
       and(
-        eq(oneTimeTokens.tokenHash, query.tokenHash),
-        eq(oneTimeTokens.userId, query.userId),
-        eq(oneTimeTokens.purpose, query.purpose),
+        eq(oneTimeTokens.tokenHash, tokenHash),
         isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, query.now),
+        gt(oneTimeTokens.expiresAt, now),
+        ...conditions,
       ),
     )
     .limit(1);
   return row;
+}
+
+/** The token, if it is this user's, of this purpose, unused and unexpired at `now`. */
+export function findUsableOneTimeToken(
+  db: Db,
+  query: { userId: string; purpose: OneTimeTokenPurpose; tokenHash: string; now: Date },
+): Promise<OneTimeTokenRow | undefined> {
+  return findUsable(db, query.tokenHash, query.now, [
+    eq(oneTimeTokens.userId, query.userId),
+    eq(oneTimeTokens.purpose, query.purpose),
+  ]);
+}
+
+/** A token presented without its user id (unlock links): unused, unexpired, of one of the purposes. */
+export function findUsableOneTimeTokenByHash(
+  db: Db,
+  query: { tokenHash: string; purposes: OneTimeTokenPurpose[]; now: Date },
+): Promise<OneTimeTokenRow | undefined> {
+  return findUsable(db, query.tokenHash, query.now, [inArray(oneTimeTokens.purpose, query.purposes)]);
 }
 
 /** Uses the token once: false when it was used meanwhile (single use holds under concurrency). */

@@ -1,13 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import {
-  oneTimeTokens,
-  passwordHistory,
-  passwordStates,
-  refreshTokenFamilies,
-  type OneTimeTokenPurpose,
-} from '../schema.js';
-import type { OneTimeTokenRow } from './one-time-tokens.js';
+import { passwordHistory, passwordStates, refreshTokenFamilies } from '../schema.js';
 
 export type PasswordStateRow = typeof passwordStates.$inferSelect;
 
@@ -73,26 +66,6 @@ export async function prunePasswordHistory(db: Db, userId: string, keep: number)
   await db
     .delete(passwordHistory)
     .where(and(eq(passwordHistory.userId, userId), notInArray(passwordHistory.id, newest)));
-}
-
-/** A token presented without its user id (unlock links): unused, unexpired, of one of the purposes. */
-export async function findUsableOneTimeTokenByHash(
-  db: Db,
-  query: { tokenHash: string; purposes: OneTimeTokenPurpose[]; now: Date },
-): Promise<OneTimeTokenRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, query.tokenHash),
-        inArray(oneTimeTokens.purpose, query.purposes),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, query.now),
-      ),
-    )
-    .limit(1);
-  return row;
 }
 
 /** Signs the user out everywhere but this session (after a password change). */

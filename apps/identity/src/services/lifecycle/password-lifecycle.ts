@@ -1,10 +1,9 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { consumeOneTimeToken } from '../../db/queries/one-time-tokens.js';
+import { consumeOneTimeToken, findUsableOneTimeTokenByHash } from '../../db/queries/one-time-tokens.js';
 import {
   findPasswordState,
   findRecentPasswordHashes,
-  findUsableOneTimeTokenByHash,
   incrementFailedAttempts,
   prunePasswordHistory,
   recordPasswordChange,
