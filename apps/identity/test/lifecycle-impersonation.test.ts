@@ -28,7 +28,23 @@ describe('impersonation', () => {
       amr: ['impersonation'],
       act: { sub: vendor.id, email: vendor.email, type: 'impersonation' },
     });
-    expect(response.cookies.find((cookie) => cookie.name === 'fe_refresh_brizoaccess')?.value).toBeTruthy();
+    const refreshCookie = response.cookies.find((cookie) => cookie.name === 'fe_refresh_brizoaccess')?.value;
+    expect(refreshCookie).toBeTruthy();
+
+    // Regression (issue 3): a refreshed token must still say who is acting, or the impersonator's
+    // session would pass for the user's own after the first renewal.
+    const refreshed = await server().app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/user/token/refresh`,
+      cookies: { fe_refresh_brizoaccess: refreshCookie ?? '' },
+      payload: {},
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(claimsOf(refreshed.json<{ accessToken: string }>().accessToken)).toMatchObject({
+      sub: user.id,
+      amr: ['impersonation'],
+      act: { sub: vendor.id, email: vendor.email, type: 'impersonation' },
+    });
     const vendorActions = (await listAuditLogsByEmail(server().db, vendor.email)).map((log) => log.action);
     const userActions = (await listAuditLogsByEmail(server().db, user.email)).map((log) => log.action);
     expect(vendorActions).toContain('Impersonation started');

@@ -176,6 +176,18 @@ export const userRoles = pgTable(
  * A refresh-token family is one sign-in session: every rotation stays in the family. When it was
  * last used is the creation time of its newest token (not written here, to keep refresh at one write).
  */
+/**
+ * How a session was authenticated (OIDC acr/amr/auth_time, and the impersonating actor): kept on the
+ * session so every access token it refreshes carries the same claims (step-up, impersonation).
+ */
+export interface SessionAuthentication {
+  amr: string[];
+  acr: string;
+  auth_time: number;
+  /** Impersonation: the superuser acting as the user (RFC 8693 actor claim). */
+  act?: { sub: string; email: string; type: 'impersonation' };
+}
+
 export const refreshTokenFamilies = pgTable(
   'refresh_token_families',
   {
@@ -186,6 +198,7 @@ export const refreshTokenFamilies = pgTable(
     tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    authentication: jsonb('authentication').$type<SessionAuthentication>(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),

@@ -140,7 +140,12 @@ export function createSessionService(deps: {
       throw appError(errorCatalogue.auth.sessionExpired);
     }
     await insertRefreshToken(db, { familyId: found.familyId, ...next });
-    return { familyId: found.familyId, tenantId: found.tenantId, user: found };
+    return {
+      familyId: found.familyId,
+      tenantId: found.tenantId,
+      authentication: found.authentication,
+      user: found,
+    };
   };
 
   return {
@@ -171,6 +176,7 @@ export function createSessionService(deps: {
         now,
         ipAddress: meta.ip,
         userAgent: meta.userAgent,
+        authentication: authentication ?? null,
         audit: auditEntry(event, meta, { userId: user.id, email: user.email, tenantId: user.tenantId }, now),
       });
       return respond(user, familyId, refreshToken, authentication);
@@ -215,7 +221,13 @@ export function createSessionService(deps: {
       }
       granted ??= await authorization.get(session.user.id, tenantId);
       if (!granted) throw appError(errorCatalogue.auth.noSession);
-      return respond({ ...session.user, ...granted, tenantId }, session.familyId, newToken);
+      // The session's way of signing in (step-up, impersonation) stays on every token it refreshes.
+      return respond(
+        { ...session.user, ...granted, tenantId },
+        session.familyId,
+        newToken,
+        session.authentication ?? undefined,
+      );
     },
 
     async end(refreshToken, meta) {

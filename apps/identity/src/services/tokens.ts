@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { SessionAuthentication } from '../db/schema.js';
 import { findActiveSigningKeys, insertSigningKey } from '../db/queries/signing-keys.js';
 import type { UserClaimsRow } from '../db/queries/users.js';
 import { parseJsonObject } from './json-metadata.js';
@@ -46,13 +47,8 @@ export const accessTokenClaimsSchema = z.object({
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 /** How the session was authenticated (OpenID amr/acr/auth_time), carried by step-up tokens. */
-export interface AuthenticationClaims {
-  amr: string[];
-  acr: string;
-  auth_time: number;
-  /** Impersonation (account lifecycle): the superuser acting as the user (RFC 8693 actor claim). */
-  act?: { sub: string; email: string; type: 'impersonation' };
-}
+/** acr, amr, auth_time and the impersonation actor of a session (stored with it: db/schema.ts). */
+export type AuthenticationClaims = SessionAuthentication;
 
 export interface SignedAccessToken {
   accessToken: string;

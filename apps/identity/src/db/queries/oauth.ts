@@ -69,6 +69,7 @@ export async function findRefreshFamily(db: Db, familyId: string) {
       userId: refreshTokenFamilies.userId,
       tenantId: refreshTokenFamilies.tenantId,
       revokedAt: refreshTokenFamilies.revokedAt,
+      authentication: refreshTokenFamilies.authentication,
     })
     .from(refreshTokenFamilies)
     .where(eq(refreshTokenFamilies.id, familyId))

@@ -2,7 +2,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../client.js';
 import { executeRows } from '../rows.js';
-import { auditLogs, refreshTokenFamilies, refreshTokens, users } from '../schema.js';
+import {
+  auditLogs,
+  refreshTokenFamilies,
+  refreshTokens,
+  users,
+  type SessionAuthentication,
+} from '../schema.js';
 import { qualified, userClaimsColumns, type UserClaimsRow } from './users.js';
 
 export interface SessionStart {
@@ -14,6 +20,8 @@ export interface SessionStart {
   now: Date;
   ipAddress: string | null;
   userAgent: string | null;
+  /** How the user signed in (MFA, passkey, impersonation); null for a plain first factor. */
+  authentication: SessionAuthentication | null;
   audit: typeof auditLogs.$inferInsert;
 }
 
@@ -28,8 +36,9 @@ export async function insertSessionStart(db: Db, start: SessionStart): Promise<v
   const expiresAt = start.expiresAt.toISOString();
   await db.execute(sql`
     with family as (
-      insert into ${refreshTokenFamilies} (id, user_id, tenant_id, ip_address, user_agent, created_at)
-      values (${start.familyId}, ${start.userId}, ${start.tenantId}, ${start.ipAddress}, ${start.userAgent}, ${now})
+      insert into ${refreshTokenFamilies} (id, user_id, tenant_id, ip_address, user_agent, authentication, created_at)
+      values (${start.familyId}, ${start.userId}, ${start.tenantId}, ${start.ipAddress}, ${start.userAgent},
+              ${start.authentication === null ? null : JSON.stringify(start.authentication)}::jsonb, ${now})
       returning id
     ), token as (
       insert into ${refreshTokens} (token_hash, family_id, created_at, expires_at)
@@ -46,6 +55,7 @@ export async function insertSessionStart(db: Db, start: SessionStart): Promise<v
 export type RefreshSessionRow = UserClaimsRow & {
   familyId: string;
   familyRevokedAt: Date | null;
+  authentication: SessionAuthentication | null;
   tokenExpiresAt: Date;
   tokenRotatedAt: Date | null;
 };
@@ -58,6 +68,7 @@ export async function findRefreshSession(db: Db, tokenHash: string): Promise<Ref
       tenantId: refreshTokenFamilies.tenantId,
       familyId: refreshTokenFamilies.id,
       familyRevokedAt: refreshTokenFamilies.revokedAt,
+      authentication: refreshTokenFamilies.authentication,
       tokenExpiresAt: refreshTokens.expiresAt,
       tokenRotatedAt: refreshTokens.rotatedAt,
     })
@@ -69,9 +80,17 @@ export async function findRefreshSession(db: Db, tokenHash: string): Promise<Ref
   return row;
 }
 
+const sessionAuthentication = z.object({
+  amr: z.array(z.string()),
+  acr: z.string(),
+  auth_time: z.number(),
+  act: z.object({ sub: z.string(), email: z.string(), type: z.literal('impersonation') }).optional(),
+});
+
 const rotatedRow = z.object({
   family_id: z.string(),
   tenant_id: z.string().nullable(),
+  authentication: sessionAuthentication.nullable(),
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -84,6 +103,7 @@ const rotatedRow = z.object({
 export interface RotatedSession {
   familyId: string;
   tenantId: string | null;
+  authentication: SessionAuthentication | null;
   user: {
     id: string;
     email: string;
@@ -113,6 +133,7 @@ export async function rotateRefreshToken(
   return {
     familyId: row.family_id,
     tenantId: row.tenant_id,
+    authentication: row.authentication,
     user: {
       id: row.id,
       email: row.email,

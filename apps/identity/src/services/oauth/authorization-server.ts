@@ -148,14 +148,14 @@ export function createAuthorizationServer(deps: {
     return session;
   };
 
-  /** The code's user with the claims of the session's tenant, if the session still stands and the user is not locked. */
+  /** The code's user with the claims of the session's tenant and how the session signed in, if it still stands and the user is not locked. */
   const findFamilyUser = async (userId: string, familyId: string) => {
     const family = await findRefreshFamily(db, familyId);
     if (!family || family.revokedAt) return undefined;
     const user = await findUserClaimsById(db, userId, family.tenantId);
     if (!user || user.isLocked) return undefined;
     deps.authorization.put(user.id, family.tenantId, user);
-    return user;
+    return { user, authentication: family.authentication ?? undefined };
   };
 
   /** RFC 6749 5.1 and OpenID: the id_token is the access token, plus the nonce of the request when there was one. */
@@ -309,8 +309,9 @@ export function createAuthorizationServer(deps: {
       if (!verifyS256(request.code_verifier, code.codeChallenge))
         return fail('code_verifier does not match', code);
 
-      const family = await findFamilyUser(code.userId, code.familyId);
-      if (!family) return fail('session ended or user locked', code);
+      const session = await findFamilyUser(code.userId, code.familyId);
+      if (!session) return fail('session ended or user locked', code);
+      const { user: family, authentication } = session;
       const refreshToken = generateToken();
       await insertRefreshToken(db, {
         familyId: code.familyId,
@@ -318,7 +319,7 @@ export function createAuthorizationServer(deps: {
         now,
         expiresAt: addSeconds(now, config.refreshTokenTtlSeconds),
       });
-      const signed = await tokens.signAccessToken(family, code.familyId);
+      const signed = await tokens.signAccessToken(family, code.familyId, authentication);
       await recordAudit(
         db,
         oauthAuditEvents.codeExchanged,
@@ -332,7 +333,8 @@ export function createAuthorizationServer(deps: {
         now,
       );
       const idToken = code.nonce
-        ? (await tokens.signAccessToken(family, code.familyId, undefined, { nonce: code.nonce })).accessToken
+        ? (await tokens.signAccessToken(family, code.familyId, authentication, { nonce: code.nonce }))
+            .accessToken
         : undefined;
       return toTokenResponse({ ...signed, refreshToken, idToken }, code.scope);
     },
