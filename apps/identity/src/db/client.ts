@@ -43,6 +43,11 @@ export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): 
 
 export function postgresDatabase(connectionString: string): Database {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection can be cut from the server's side (a restart, a failover, an administrator);
+  // the pool replaces it at the next checkout. Unheard, that 'error' event would end the process.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, 'DatabaseWarning');
+  });
   const db = drizzlePostgres(pool, { schema });
   return {
     db,
