@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { AppError, errorCatalogue, errorHandler } from './errors.js';
@@ -38,6 +38,9 @@ import { createServices, type RouteOptions } from './services/index.js';
 export const TRACE_ID_HEADER = 'frontegg-trace-id';
 /** The SDK's prefix for every API call (docs/CONTRACTS.md). */
 export const API_PREFIX = '/frontegg';
+const AUTH = `${API_PREFIX}/identity/resources/auth`;
+const USERS = `${API_PREFIX}/identity/resources/users`;
+const CONFIGURATIONS = `${API_PREFIX}/identity/resources/configurations`;
 
 /** Builds the identity server from its context; does not listen. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
@@ -88,50 +91,33 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   const services = await createServices(context);
   const options: RouteOptions = { config, db: context.db, services };
-  await app.register(systemRoutes, options);
-  await app.register(authRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
-  await app.register(authMfaRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
-  await app.register(usersMfaRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
-  await app.register(securityMfaRoutes, {
-    ...options,
-    prefix: `${API_PREFIX}/identity/resources/configurations`,
-  });
-  await app.register(passwordlessRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
-  await app.register(authStrategiesRoutes, {
-    ...options,
-    prefix: `${API_PREFIX}/identity/resources/configurations`,
-  });
-  await app.register(usersRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
-  await app.register(passkeyLoginRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
-  await app.register(mfaWebAuthnRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/auth` });
-  await app.register(mfaWebAuthnUserRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
-  await app.register(passkeyDeviceRoutes, {
-    ...options,
-    prefix: `${API_PREFIX}/identity/resources/users/webauthn/v1/devices`,
-  });
-  await app.register(lifecycleUsersRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
-  await app.register(impersonationRoutes, {
-    ...options,
-    prefix: `${API_PREFIX}/identity/resources/impersonation`,
-  });
-  await app.register(lifecycleSecurityRoutes, {
-    ...options,
-    prefix: `${API_PREFIX}/identity/resources/configurations`,
-  });
-  await app.register(securityRoutes, {
-    ...options,
-    prefix: `${API_PREFIX}/identity/resources/configurations`,
-  });
-  await app.register(oauthRoutes, { ...options, prefix: `${API_PREFIX}/oauth` });
-  await app.register(tenantSwitchRoutes, { ...options, prefix: `${API_PREFIX}/identity/resources/users` });
-  await app.register(captchaPolicyRoutes, {
-    ...options,
-    prefix: `${API_PREFIX}/identity/resources/configurations`,
-  });
-  await app.register(ssoRoutes, { ...options, prefix: API_PREFIX });
-  await app.register(metadataRoutes, { ...options, prefix: API_PREFIX });
-  await app.register(vendorsRoutes, { ...options, prefix: API_PREFIX });
-  await app.register(flagsRoutes, { ...options, prefix: API_PREFIX });
+  // Every route module with the URL prefix it serves (SPEC section 7), in registration order.
+  const routeModules: Array<[FastifyPluginAsync<RouteOptions>, string | undefined]> = [
+    [systemRoutes, undefined],
+    [authRoutes, AUTH],
+    [authMfaRoutes, AUTH],
+    [usersMfaRoutes, USERS],
+    [securityMfaRoutes, CONFIGURATIONS],
+    [passwordlessRoutes, AUTH],
+    [authStrategiesRoutes, CONFIGURATIONS],
+    [usersRoutes, USERS],
+    [passkeyLoginRoutes, AUTH],
+    [mfaWebAuthnRoutes, AUTH],
+    [mfaWebAuthnUserRoutes, USERS],
+    [passkeyDeviceRoutes, `${API_PREFIX}/identity/resources/users/webauthn/v1/devices`],
+    [lifecycleUsersRoutes, USERS],
+    [impersonationRoutes, `${API_PREFIX}/identity/resources/impersonation`],
+    [lifecycleSecurityRoutes, CONFIGURATIONS],
+    [securityRoutes, CONFIGURATIONS],
+    [oauthRoutes, `${API_PREFIX}/oauth`],
+    [tenantSwitchRoutes, USERS],
+    [captchaPolicyRoutes, CONFIGURATIONS],
+    [ssoRoutes, API_PREFIX],
+    [metadataRoutes, API_PREFIX],
+    [vendorsRoutes, API_PREFIX],
+    [flagsRoutes, API_PREFIX],
+  ];
+  for (const [routes, prefix] of routeModules) await app.register(routes, { ...options, prefix });
   if (config.devTools) await app.register(devRoutes, options);
   if (config.devTools) await app.register(lifecycleDevRoutes, options);
   await registerWebApp(app, config.webDist);
