@@ -1,8 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL, E2E_PORT, ACCESS_TOKEN_TTL_SECONDS } from './support/env';
 
-/** Spec files that change the vendor's sign-in strategy (one server-wide setting). */
-const STRATEGY_JOURNEYS = /passwordless-.*\.spec\.ts/;
+/**
+ * Spec files that change server-wide settings: the vendor's sign-in, recovery and MFA strategies,
+ * the passkeys strategy, feature flags and the server's clock (lifecycle-password moves it 11 minutes,
+ * which expired the MFA tokens of journeys running beside it). They run one at a time (one worker),
+ * after every other journey, each restoring what it changed.
+ */
+const SERVER_WIDE_JOURNEYS =
+  /(passwordless-.*|lifecycle-password|lifecycle-recovery|passkeys|webauthn-mfa)\.spec\.ts/;
 
 export default defineConfig({
   testDir: './tests',
@@ -36,16 +42,15 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: STRATEGY_JOURNEYS,
+      testIgnore: SERVER_WIDE_JOURNEYS,
     },
     {
-      // Journeys that switch the vendor-wide sign-in strategy: after every other journey, so a
-      // password login elsewhere never meets a passwordless strategy (support/auth-strategy.ts).
-      name: 'strategies',
+      name: 'server-wide',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: STRATEGY_JOURNEYS,
+      testMatch: SERVER_WIDE_JOURNEYS,
       dependencies: ['desktop'],
       fullyParallel: false,
+      workers: 1,
     },
   ],
   webServer: {
