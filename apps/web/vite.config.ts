@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -7,31 +9,108 @@ import { defineConfig, type Plugin } from 'vite';
 const IDENTITY_SERVER = process.env.IDENTITY_URL ?? 'http://localhost:3000';
 const proxiedPaths = ['/frontegg', '/app-config.js', '/dev', '/.well-known'];
 
-// The store's preview mode (mock data, SPEC section 1) needs the SDK's mock actions, about
-// 10 KB gzip that the login page would otherwise carry for nothing. They are built in only
-// when BRIZO_PREVIEW_BUILD=1 (build or dev server); docs/decisions records the trade-off.
-const PREVIEW_BUILD = process.env.BRIZO_PREVIEW_BUILD === '1';
-const MOCKS_STUB = '\0brizo-frontegg-mocks-stub';
+// The store's preview mode (mock data, SPEC section 1) needs the SDK's mock actions, about 10 KB gzip
+// the login page would otherwise carry for nothing: the store's static import of them is pointed at a
+// small slot instead, and the app loads the real mock actions into the slot, as a chunk of their own,
+// only when previewMode is on (src/sdk/store.ts; docs/decisions/0003).
+const MOCKS_SLOT = '\0brizo-sdk-mocks-slot';
 
-function withoutSdkMocks(): Plugin {
+function sdkMocksSlot(): Plugin {
   return {
-    name: 'brizo:without-sdk-mocks',
-    apply: 'build',
+    name: 'brizo:sdk-mocks-slot',
     enforce: 'pre',
     resolveId(source, importer) {
+      if (source === 'virtual:brizo-sdk-mocks-slot') return MOCKS_SLOT;
       if (
         source === '../mocks' &&
         importer?.replace(/\\/g, '/').endsWith('@frontegg/redux-store/toolkit/store.js')
       ) {
-        return MOCKS_STUB;
+        return MOCKS_SLOT;
       }
       return null;
     },
     load(id) {
-      if (id !== MOCKS_STUB) return null;
-      return `export default function buildMockActions() {
-  throw new Error('Preview mode is not part of this build: rebuild with BRIZO_PREVIEW_BUILD=1.');
+      if (id !== MOCKS_SLOT) return null;
+      return `let build;
+export function installMockActions(buildMockActions) { build = buildMockActions; }
+export default function buildMockActions(...args) {
+  if (!build) throw new Error('Preview mode: the mock actions were not loaded before the store was created.');
+  return build(...args);
 }`;
+    },
+  };
+}
+
+// The modules the login page needs (the entry's static imports) are kept in one chunk. Left to itself
+// the bundler cuts every module the entry shares with a lazy chunk (a Mantine component, a helper)
+// into a chunk of its own, and many small chunks compress worse: the admin portal's chunks alone cost
+// the login page about 4 kB of gzip that way (docs/decisions/0003). Mantine's barrels re-export every
+// component, so through them only the names the login path's own files import are followed.
+const MANTINE_BARRELS = ['@mantine/core/esm/index.mjs', '@mantine/hooks/esm/index.mjs'];
+const loginPath = new Set<string>();
+
+/** `{ name: file }` for each `import { name } from "./file"` of a barrel module. */
+function barrelExports(barrelFile: string): Map<string, string> {
+  const exports = new Map<string, string>();
+  const text = readFileSync(barrelFile, 'utf8');
+  for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
+    const [, names = '', file = ''] = match;
+    for (const name of names.split(',')) {
+      const local = name
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
+      if (local) exports.set(local, resolvePath(dirname(barrelFile), file));
+    }
+  }
+  return exports;
+}
+
+/** Names a source file imports from a Mantine package. */
+function mantineImports(sourceFile: string): string[] {
+  const text = readFileSync(sourceFile, 'utf8');
+  return [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/(?:core|hooks)'/g)].flatMap(
+    ([, names = '']) =>
+      names
+        .split(',')
+        .map((name) => name.replace(/^\s*type\s+/, '').trim())
+        .filter(Boolean),
+  );
+}
+
+function loginPathInOneChunk(): Plugin {
+  return {
+    name: 'brizo:login-path-in-one-chunk',
+    apply: 'build',
+    buildEnd() {
+      loginPath.clear();
+      const barrels = new Map<string, Map<string, string>>();
+      const wanted = new Set<string>();
+      const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      while (pending.length > 0) {
+        const id = pending.pop();
+        if (!id || loginPath.has(id)) continue;
+        if (MANTINE_BARRELS.some((barrel) => id.endsWith(barrel))) {
+          barrels.set(id, barrelExports(id));
+          continue;
+        }
+        loginPath.add(id);
+        if (id.includes('/apps/web/src/')) mantineImports(id).forEach((name) => wanted.add(name));
+        const info = this.getModuleInfo(id);
+        // importedIds lists the dynamic imports too: those are the lazy chunks, not the login path.
+        const lazy = new Set(info?.dynamicallyImportedIds ?? []);
+        pending.push(...(info?.importedIds ?? []).filter((imported) => !lazy.has(imported)));
+        if (pending.length === 0) {
+          // The Mantine exports the login path's files use, and what they import in turn.
+          for (const exports of barrels.values()) {
+            for (const name of wanted) {
+              const file = exports.get(name);
+              if (file && !loginPath.has(file)) pending.push(file);
+            }
+          }
+        }
+      }
     },
   };
 }
@@ -58,11 +137,7 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), reactRouterProductionBuild(), ...(PREVIEW_BUILD ? [] : [withoutSdkMocks()])],
-  define: {
-    // Whether the store's preview mode can run in this bundle.
-    __BRIZO_PREVIEW_AVAILABLE__: JSON.stringify(PREVIEW_BUILD),
-  },
+  plugins: [react(), reactRouterProductionBuild(), sdkMocksSlot(), loginPathInOneChunk()],
   server: {
     proxy: Object.fromEntries(
       proxiedPaths.map((path) => [path, { target: IDENTITY_SERVER, changeOrigin: false }]),
@@ -72,5 +147,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'login', test: (id: string) => loginPath.has(id) }] },
+      },
+    },
   },
 });

@@ -28,12 +28,30 @@ import { lifecycleSecurityRoutes } from './routes/security/lifecycle/index.js';
 import { ssoRoutes } from './routes/sso/index.js';
 import { systemRoutes } from './routes/system/index.js';
 import { usersRoutes } from './routes/users/index.js';
+import { usernamesRoutes } from './routes/usernames/index.js';
+import { signUpRoutes } from './routes/users/sign-up/index.js';
 import { passkeyDeviceRoutes } from './routes/users/webauthn/index.js';
 import { mfaWebAuthnUserRoutes } from './routes/users/webauthn/mfa.js';
 import { lifecycleUsersRoutes } from './routes/users/lifecycle/index.js';
+import { phoneRoutes } from './routes/users/phone/index.js';
 import { vendorsRoutes } from './routes/vendors/index.js';
 import { registerWebApp } from './routes/web/index.js';
+import { groupsRoutes } from './routes/groups/index.js';
+import { rolesRoutes } from './routes/roles/index.js';
+import { accountSettingsRoutes, customLoginRoutes } from './routes/tenants/index.js';
+import { teamRoutes } from './routes/team/index.js';
+import { teamTenantRoutes } from './routes/tenants/team/index.js';
+import { teamUsersRoutes } from './routes/users/team/index.js';
 import { createServices, type RouteOptions } from './services/index.js';
+import { ipRestrictionGuard } from './routes/security/restrictions/guard.js';
+import { restrictionsRoutes } from './routes/security/restrictions/index.js';
+import { securityCenterRoutes } from './routes/security/security-center/index.js';
+import { sessionsPolicyRoutes } from './routes/security/sessions-policy/index.js';
+import { profileRoutes } from './routes/users/profile/index.js';
+import { profileImageRoutes } from './routes/users/profile/image.js';
+import { phoneNumbersRoutes } from './routes/users/phone-numbers/index.js';
+import { userSessionsRoutes } from './routes/users/sessions/index.js';
+import { apiTokenExchangeRoutes, apiTokensRoutes } from './routes/api-tokens/index.js';
 
 export const TRACE_ID_HEADER = 'frontegg-trace-id';
 /** The SDK's prefix for every API call (docs/CONTRACTS.md). */
@@ -90,6 +108,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
 
   const services = await createServices(context);
+  // Security section (issue 4): a tenant's IP restrictions hold for every API call of its users.
+  app.addHook('onRequest', ipRestrictionGuard(services.ipRestrictions));
   const options: RouteOptions = { config, db: context.db, services };
   // Every route module with the URL prefix it serves (SPEC section 7), in registration order.
   const routeModules: Array<[FastifyPluginAsync<RouteOptions>, string | undefined]> = [
@@ -116,6 +136,26 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [metadataRoutes, API_PREFIX],
     [vendorsRoutes, API_PREFIX],
     [flagsRoutes, API_PREFIX],
+    [phoneRoutes, USERS],
+    [usernamesRoutes, `${API_PREFIX}/identity/resources/usernames`],
+    [signUpRoutes, USERS],
+    [apiTokensRoutes, `${API_PREFIX}/identity/resources`],
+    [apiTokenExchangeRoutes, AUTH],
+    [profileRoutes, USERS],
+    [profileImageRoutes, `${API_PREFIX}/team/resources/profile`],
+    [phoneNumbersRoutes, `${USERS}/phone-numbers`],
+    [userSessionsRoutes, `${USERS}/sessions`],
+    [rolesRoutes, `${API_PREFIX}/identity/resources`],
+    [groupsRoutes, `${API_PREFIX}/identity/resources/groups/v1`],
+    [accountSettingsRoutes, `${API_PREFIX}/tenants/resources/account-settings/v1`],
+    [customLoginRoutes, `${API_PREFIX}/metadata/admin-box`],
+    [teamRoutes, `${API_PREFIX}/team/resources`],
+    [teamUsersRoutes, USERS],
+    [teamTenantRoutes, `${API_PREFIX}/identity/resources/tenants`],
+    // Security section (issue 4): session policy, IP and email-domain restrictions, security center.
+    [sessionsPolicyRoutes, `${CONFIGURATIONS}/sessions`],
+    [restrictionsRoutes, CONFIGURATIONS],
+    [securityCenterRoutes, API_PREFIX],
   ];
   for (const [routes, prefix] of routeModules) await app.register(routes, { ...options, prefix });
   if (config.devTools) await app.register(devRoutes, options);

@@ -45,6 +45,10 @@ const envSchema = z.object({
   DEV_TOOLS: booleanFlag.optional(),
   SEED: booleanFlag.default(true),
   HOSTED_LOGIN: booleanFlag.default(false),
+  PREVIEW_MODE: booleanFlag.default(false),
+  ADMIN_PORTAL_TARGET: z
+    .enum(['sameWindow', 'newTab'], { error: 'expected sameWindow or newTab' })
+    .default('sameWindow'),
   WEB_DIST: z.string().min(1, 'expected a directory path').optional(),
   MAIN_APP_URL: httpUrl.optional(),
   CLIENT_ID: z
@@ -84,6 +88,10 @@ export interface Config {
   seed: boolean;
   /** The web app signs in through /oauth/authorize (hosted login, SPEC section 7) instead of its embedded box. */
   hostedLogin: boolean;
+  /** The web app runs its store on mock data (SPEC section 1, preview mode): for demos and builders. */
+  previewMode: boolean;
+  /** Where the main application's menu opens the admin portal (SPEC section 2). */
+  adminPortalTarget: 'sameWindow' | 'newTab';
   webDist: string;
   mainAppUrl: string | undefined;
   clientId: string;
@@ -130,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devTools: e.DEV_TOOLS ?? e.NODE_ENV !== 'production',
     seed: e.SEED,
     hostedLogin: e.HOSTED_LOGIN,
+    previewMode: e.PREVIEW_MODE,
+    adminPortalTarget: e.ADMIN_PORTAL_TARGET,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageRoot, '../web/dist'),
     mainAppUrl: e.MAIN_APP_URL,
     clientId: e.CLIENT_ID,

@@ -167,6 +167,150 @@ export const errorCatalogue = {
       'Only an administrator can change the authentication strategies',
     ),
   },
+  // Phone number reset and change (issue 3, SPEC section 4 "Phone reset").
+  phoneReset: {
+    invalidCode: entry(400, 'ER-PHONE-RESET-INVALID-CODE', 'The code is incorrect or has expired'),
+    invalidToken: entry(
+      400,
+      'ER-PHONE-RESET-INVALID-TOKEN',
+      'This phone number reset has expired. Please start again.',
+    ),
+  },
+  // Sign-up by phone number or username, sign-up settings and activation by code (issue 3).
+  signUp: {
+    forbidden: entry(403, 'ER-SIGNUP-FORBIDDEN', 'Only an administrator can change the sign-up settings'),
+    invalidStrategies: entry(400, 'ER-SIGNUP-INVALID-STRATEGIES', 'Invalid sign-up strategies'),
+    phoneNumberNotActive: entry(
+      400,
+      'ER-SIGNUP-PHONE-NUMBER-INACTIVE',
+      'Sign-up by phone number is not enabled',
+    ),
+    usernameNotActive: entry(400, 'ER-SIGNUP-USERNAME-INACTIVE', 'Sign-up by username is not enabled'),
+    phoneNumberRequired: entry(
+      400,
+      'ER-SIGNUP-PHONE-NUMBER-REQUIRED',
+      'Phone number is required for phone number signup',
+    ),
+    usernameRequired: entry(400, 'ER-SIGNUP-USERNAME-REQUIRED', 'Username is required for username signup'),
+    activationCodeInvalid: entry(
+      400,
+      'ER-SIGNUP-ACTIVATION-CODE-INVALID',
+      'The code is incorrect or has expired',
+    ),
+  },
+  usernames: {
+    invalid: entry(
+      400,
+      'ER-USERNAMES-INVALID',
+      'A username has 3 to 64 characters: letters, digits, dots, dashes and underscores',
+    ),
+    taken: entry(409, 'ER-USERNAMES-TAKEN', 'This username is already taken'),
+    alreadySet: entry(409, 'ER-USERNAMES-ALREADY-SET', 'You already have a username: delete it first'),
+    notFound: entry(404, 'ER-USERNAMES-NOT-FOUND', 'Username not found'),
+  },
+  // The admin portal (issue 4): every section's area adds its own entries below this one.
+  admin: {
+    forbidden: entry(403, 'ER-ADMIN-FORBIDDEN', 'Not authorized'),
+    noActiveTenant: entry(403, 'ER-ADMIN-NO-TENANT', 'TenantId is not defined'),
+  },
+  // The Users section (issue 4): team administration.
+  team: {
+    userNotFound: entry(404, 'ER-TEAM-USER-NOT-FOUND', 'User not found'),
+    roleNotFound: entry(404, 'ER-TEAM-ROLE-NOT-FOUND', 'Role not found'),
+    roleNotGrantable: entry(
+      403,
+      'ER-TEAM-ROLE-NOT-GRANTABLE',
+      'You cannot assign a role with permissions you do not hold',
+    ),
+    notYourself: entry(400, 'ER-TEAM-NOT-YOURSELF', 'You cannot disable, lock or delete yourself'),
+    inviteLinkNotFound: entry(404, 'ER-TEAM-INVITE-LINK-NOT-FOUND', 'No invite link exists for this account'),
+    memberAccessEnded: entry(
+      401,
+      'ER-TEAM-MEMBER-ACCESS-ENDED',
+      'Your access to this account was disabled or has expired',
+    ),
+  },
+  // The Security section (issue 4): session policy, IP and email-domain restrictions, security center.
+  securityAdmin: {
+    ipBlocked: entry(403, 'ER-SECURITY-IP-RESTRICTED', 'Access from your IP address is not allowed'),
+    selfLockout: entry(
+      409,
+      'ER-SECURITY-SELF-LOCKOUT',
+      'This change would block your current IP address: add it to the allow list first',
+    ),
+    invalidIp: entry(400, 'ER-SECURITY-INVALID-IP', 'Enter an IP address or a CIDR range (IPv4 or IPv6)'),
+    ipRestrictionNotFound: entry(404, 'ER-SECURITY-IP-NOT-FOUND', 'IP restriction not found'),
+    invalidDomain: entry(400, 'ER-SECURITY-INVALID-DOMAIN', 'Enter a domain name, such as example.com'),
+    domainRestrictionNotFound: entry(404, 'ER-SECURITY-DOMAIN-NOT-FOUND', 'Domain restriction not found'),
+    domainRestricted: entry(
+      403,
+      'ER-SECURITY-DOMAIN-RESTRICTED',
+      'Email addresses of this domain are not allowed in this account',
+    ),
+  },
+  // The Profile and Privacy sections (issue 4): the signed-in user's own data.
+  profile: {
+    invalidImage: entry(
+      400,
+      'ER-PROFILE-INVALID-IMAGE',
+      'The profile picture must be a PNG, JPEG, GIF or WebP image (data:image/{type};base64)',
+    ),
+    imageTooLarge: entry(413, 'ER-PROFILE-IMAGE-TOO-LARGE', 'The profile picture must be at most 512 KB'),
+    imageNotFound: entry(404, 'ER-PROFILE-IMAGE-NOT-FOUND', 'Image not found'),
+    invalidPictureUrl: entry(
+      400,
+      'ER-PROFILE-INVALID-PICTURE-URL',
+      'profilePictureUrl must be an http(s) address or an image data URL (data:image/{type};base64)',
+    ),
+    phoneNumberNeedsCode: entry(
+      400,
+      'ER-PROFILE-PHONE-NEEDS-CODE',
+      'Add a phone number with the code texted to it, from the phone numbers of your profile',
+    ),
+    phoneNumberExists: entry(409, 'ER-PROFILE-PHONE-EXISTS', 'This phone number is already on your profile'),
+    tooManyPhoneNumbers: entry(400, 'ER-PROFILE-TOO-MANY-PHONES', 'A profile holds at most 10 phone numbers'),
+    phoneNumberNotFound: entry(404, 'ER-PROFILE-PHONE-NOT-FOUND', 'Phone number not found'),
+    invalidCode: entry(400, 'ER-PROFILE-INVALID-CODE', 'The code is incorrect or has expired'),
+    sameEmail: entry(400, 'ER-PROFILE-SAME-EMAIL', 'This is already your email address'),
+    emailTaken: entry(409, 'ER-PROFILE-EMAIL-TAKEN', 'This email address is already in use'),
+    sessionNotFound: entry(404, 'ER-PROFILE-SESSION-NOT-FOUND', 'Session not found'),
+  },
+  // Groups, roles and account settings (issue 4).
+  groups: {
+    notFound: entry(404, 'ER-GROUPS-NOT-FOUND', 'Group not found'),
+    nameTaken: entry(409, 'ER-GROUPS-NAME-TAKEN', 'A group with this name already exists'),
+    roleNotFound: entry(404, 'ER-GROUPS-ROLE-NOT-FOUND', 'Role not found'),
+    userNotFound: entry(404, 'ER-GROUPS-USER-NOT-FOUND', 'User not found'),
+  },
+  roles: {
+    notFound: entry(404, 'ER-ROLES-NOT-FOUND', 'Role not found'),
+    vendorRole: entry(403, 'ER-ROLES-VENDOR-ROLE', "The vendor's roles cannot be changed"),
+    keyTaken: entry(409, 'ER-ROLES-KEY-TAKEN', 'A role with this key already exists'),
+    permissionNotFound: entry(404, 'ER-ROLES-PERMISSION-NOT-FOUND', 'Permission not found'),
+    escalation: entry(403, 'ER-ROLES-ESCALATION', 'You cannot grant permissions you do not hold'),
+  },
+  accountSettings: {
+    invalidLogo: entry(
+      400,
+      'ER-ACCOUNT-SETTINGS-INVALID-LOGO',
+      'The logo must be an image data URL (data:image/{type};base64)',
+    ),
+    logoTooLarge: entry(400, 'ER-ACCOUNT-SETTINGS-LOGO-TOO-LARGE', 'The logo must be at most 256 KB'),
+    noChanges: entry(400, 'ER-ACCOUNT-SETTINGS-NO-CHANGES', 'No changes to update'),
+    invalidCustomLogin: entry(400, 'ER-ACCOUNT-SETTINGS-INVALID-CUSTOM-LOGIN', 'Unknown login box setting'),
+  },
+  apiTokens: {
+    notFound: entry(404, 'ER-API-TOKENS-NOT-FOUND', 'API token not found'),
+    roleNotFound: entry(404, 'ER-API-TOKENS-ROLE-NOT-FOUND', 'Role not found'),
+    roleNotGrantable: entry(
+      403,
+      'ER-API-TOKENS-ROLE-NOT-GRANTABLE',
+      'You cannot give a token permissions you do not hold',
+    ),
+    userTokenRoles: entry(400, 'ER-API-TOKENS-USER-ROLES', 'Personal API tokens cannot take roles'),
+    // One answer for an unknown client, a wrong secret, an expired or a deleted token.
+    invalidCredentials: entry(401, 'ER-API-TOKENS-INVALID-CREDENTIALS', 'Invalid client credentials'),
+  },
 } as const;
 
 export class AppError extends Error {

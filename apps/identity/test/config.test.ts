@@ -67,6 +67,8 @@ describe('config', () => {
     ['SALES_EMAIL', 'sales'],
     ['CLIENT_ID', 'has spaces'],
     ['LOG_LEVEL', 'loud'],
+    ['ADMIN_PORTAL_TARGET', 'popup'],
+    ['PREVIEW_MODE', 'sometimes'],
   ])('a bad %s=%s stops with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

@@ -111,7 +111,7 @@ describe('lockout policy and unlock', () => {
     expectErrorShape(response, 400);
   });
 
-  it('lockout policy: read needs a session, write needs an administrator, bad input is a 400', async () => {
+  it('lockout policy: read and write need the security-policy permissions, bad input is a 400', async () => {
     const admin = await createAdmin(server());
     expectErrorShape(
       await server().app.inject({ method: 'GET', url: `${API}/configurations/v1/lockout-policy` }),
@@ -133,11 +133,15 @@ describe('lockout policy and unlock', () => {
       expectErrorShape(await setPolicy(server(), admin.authorization, 'lockout-policy', bad), 400);
     }
     await setPolicy(server(), admin.authorization, 'lockout-policy', { enabled: true, maxAttempts: 4 });
-    const read = await server().app.inject({
-      method: 'GET',
-      url: `${API}/configurations/v1/lockout-policy`,
-      headers: { authorization: memberAuth },
-    });
+    // Issue 4: reading the tenant's policy needs fe.secure.read.securityPolicy, which a plain member lacks.
+    const readAs = (authorization: string) =>
+      server().app.inject({
+        method: 'GET',
+        url: `${API}/configurations/v1/lockout-policy`,
+        headers: { authorization },
+      });
+    expectErrorShape(await readAs(memberAuth), 403);
+    const read = await readAs(admin.authorization);
     expect(read.json()).toMatchObject({ enabled: true, maxAttempts: 4, id: admin.tenant.id });
   });
 });

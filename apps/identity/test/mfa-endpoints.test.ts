@@ -103,12 +103,21 @@ describe('bad input on the login MFA endpoints: 400 with the error shape, never 
 });
 
 describe('MFA policy', () => {
-  it('needs a signed-in user; defaults to DontForce with 14 remembered days', async () => {
+  it('needs fe.secure.read.securityPolicy (issue 4); defaults to DontForce with 14 remembered days', async () => {
     expectErrorShape(
       await server().app.inject({ method: 'GET', url: `${API}/configurations/v1/mfa-policy` }),
       401,
     );
-    const { session } = await signIn();
+    const member = await signIn();
+    expectErrorShape(
+      await server().app.inject({
+        method: 'GET',
+        url: `${API}/configurations/v1/mfa-policy`,
+        headers: bearer(member.session.accessToken),
+      }),
+      403,
+    );
+    const { session } = await signIn(['ReadOnly']);
     const policy = await server().app.inject({
       method: 'GET',
       url: `${API}/configurations/v1/mfa-policy`,
@@ -128,7 +137,16 @@ describe('MFA policy', () => {
       { enforceMFAType: 'Force' },
       bearer(session.accessToken),
     );
-    expect(expectErrorShape(denied, 403).errorCode).toBe('ER-MFA-FORBIDDEN');
+    expect(expectErrorShape(denied, 403).errorCode).toBe('ER-ADMIN-FORBIDDEN');
+    const readOnly = await signIn(['ReadOnly']);
+    expectErrorShape(
+      await post(
+        '/configurations/v1/mfa-policy',
+        { enforceMFAType: 'Force' },
+        bearer(readOnly.session.accessToken),
+      ),
+      403,
+    );
 
     const admin = await signIn(['Admin']);
     const headers = bearer(admin.session.accessToken);

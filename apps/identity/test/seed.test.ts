@@ -12,6 +12,7 @@ import {
   users,
 } from '../src/db/schema.js';
 import { addDays, isoDate } from '../src/lib/time.js';
+import { adminPermissions } from '../src/services/access-catalogue.js';
 import { DEMO_PASSWORD, demoAccounts, EXPIRED_TRIAL_DATE, seed } from '../src/services/seed.js';
 import { API, TestClock, useTestServer } from './harness.js';
 
@@ -71,14 +72,17 @@ describe('seed', () => {
     const admin = await linked('Admin');
     expect(admin).toContain('fe.*');
     expect(admin).toContain('fe.subscriptions.*');
-    expect(admin).toHaveLength(15);
+    expect(admin).toContain('fe.secure.write.users');
+    expect(admin).toHaveLength(adminPermissions.length);
     const readOnly = await linked('ReadOnly');
-    expect(readOnly.every((key) => key.includes('.read'))).toBe(true);
-    expect(readOnly).toHaveLength(13);
+    expect(readOnly.every((key) => /\.read(\.|$)/.test(key))).toBe(true);
+    expect(readOnly).toContain('fe.secure.read.users');
+    expect(readOnly).not.toContain('fe.*');
+    expect(readOnly).not.toContain('fe.secure.write.users');
     expect((await db.select().from(roles).where(eq(roles.key, 'ReadOnly')))[0]?.name).toBe('Read Only');
   });
 
-  it('gives the six demo accounts their roles, flags and the demo password', async () => {
+  it('gives every demo account their roles, flags and the demo password', async () => {
     for (const account of demoAccounts) {
       const user = await findUserByEmail(server().db, account.email);
       expect(user).toMatchObject({ verified: true, superUser: account.superUser ?? false });

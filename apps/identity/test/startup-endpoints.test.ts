@@ -143,6 +143,7 @@ describe('system endpoints', () => {
       salesEmail: 'sales@brizo.test',
       supportEmail: 'support@brizo.test',
       trialDays: 14,
+      adminPortalTarget: 'sameWindow',
     });
   });
 

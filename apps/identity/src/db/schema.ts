@@ -35,6 +35,15 @@ export interface PasswordPolicy {
   };
 }
 
+/** SPEC section 3 "Identifier types": each with enabled (isActive) and required (isRequired). */
+export type SignUpStrategyName = 'email' | 'phoneNumber' | 'username';
+export interface SignUpStrategySetting {
+  strategy: SignUpStrategyName;
+  isActive: boolean;
+  isRequired: boolean;
+}
+export type ActivationMethod = 'link' | 'code';
+
 /** Vendor-wide settings (one row, id 'default'): SPEC section 3 "Vendor config" and the security policies. */
 export const vendorConfig = pgTable('vendor_config', {
   id: text('id').primaryKey(),
@@ -46,6 +55,19 @@ export const vendorConfig = pgTable('vendor_config', {
     .notNull()
     .default([]),
   passwordPolicy: jsonb('password_policy').$type<PasswordPolicy>().notNull(),
+  // Sign-up identifiers and account activation (issue 3, slice "sign-up"; migration 0008_usernames).
+  signUpStrategies: jsonb('sign_up_strategies')
+    .$type<SignUpStrategySetting[]>()
+    .notNull()
+    .default([
+      { strategy: 'email', isActive: true, isRequired: true },
+      { strategy: 'phoneNumber', isActive: false, isRequired: false },
+      { strategy: 'username', isActive: false, isRequired: false },
+    ]),
+  /** 'link': the activation mail carries a link; 'code': a 6-digit code typed at /account/activate/code. */
+  activationMethod: text('activation_method').$type<ActivationMethod>().notNull().default('link'),
+  /** The admin portal's metadata (GET /metadata?entityName=adminBox), over the built-in defaults. */
+  adminBox: jsonb('admin_box').$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: updatedAt(),
 });
 
@@ -63,6 +85,10 @@ export const tenants = pgTable('tenants', {
   logo: text('logo'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  // Account settings (issue 4, migration 0014_groups_roles): the website, and the tenant's login box
+  // customisation (logo, palette, social login placement) as the custom login tab writes it.
+  website: text('website'),
+  customLogin: jsonb('custom_login').$type<Record<string, unknown>>().notNull().default({}),
 });
 
 export const users = pgTable(
@@ -87,8 +113,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** Sign-in by username (migration 0008_usernames): stored as typed, unique case-insensitively. */
+    username: text('username'),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+  ],
 );
 
 export const memberships = pgTable(
@@ -102,8 +133,24 @@ export const memberships = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     isDisabled: boolean('is_disabled').notNull().default(false),
     createdAt: createdAt(),
+    /** A temporary member (SPEC section 3 "Temporary user", migration 0013_team) loses access at this instant. */
+    temporaryExpirationDate: timestamp('temporary_expiration_date', { withTimezone: true }),
+    /**
+     * The user's name and email, lower-cased, copied here by triggers of migration 0013_team (on
+     * insert here, on a change of users.name or users.email): the admin portal's users list then
+     * sorts, pages and prefix-searches one tenant within one index, however many users it has.
+     */
+    sortName: text('sort_name').notNull().default(''),
+    sortEmail: text('sort_email').notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.tenantId] }), index('memberships_tenant_idx').on(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tenantId] }),
+    index('memberships_tenant_idx').on(t.tenantId),
+    // Byte order ("C"): one index serves both ORDER BY and a prefix range of the search.
+    index('memberships_tenant_name_idx').on(t.tenantId, sql`${t.sortName} collate "C"`, t.userId),
+    index('memberships_tenant_email_idx').on(t.tenantId, sql`${t.sortEmail} collate "C"`, t.userId),
+    index('memberships_tenant_created_idx').on(t.tenantId, t.createdAt, t.userId),
+  ],
 );
 
 /** A role is vendor-wide when tenantId is null, else it belongs to one tenant. */
@@ -240,6 +287,13 @@ export const oneTimeTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * Activation by code (migration 0008_usernames): the mailed 6-digit code, hashed; the token alone
+     * then activates nothing. Shorter-lived than the token, and dead after a few wrong guesses.
+     */
+    codeHash: text('code_hash'),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
   },
   (t) => [index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose)],
 );
@@ -281,6 +335,10 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('audit_logs_created_idx').on(t.createdAt),
+    // The users list's breached-passwords preset (issue 4, migration 0013_team): few rows, cheap to keep.
+    index('audit_logs_breached_user_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.action} = 'User signed in with a breached password'`),
   ],
 );
 
@@ -660,3 +718,271 @@ export const webauthnChallenges = pgTable(
   (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 );
 // ---- end of the passkeys block ----
+
+// ---- Phone number reset and change (issue 3, slice "phone reset"; migration 0009_phone_reset) ----
+
+/** reset: lost phone, proven by an emailed code; change: a signed-in user proving a new number by SMS. */
+export type PhoneNumberChangePurpose = 'reset' | 'change';
+
+/**
+ * Phone number changes (SPEC section 4 "Phone reset", the /phone routes): the tokens and the 6-digit
+ * code are stored hashed; expiring, single use, a few wrong guesses at most.
+ */
+export const phoneNumberChanges = pgTable(
+  'phone_number_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<PhoneNumberChangePurpose>().notNull(),
+    /** reset: the resetPhoneNumberToken the code belongs to. */
+    tokenHash: text('token_hash').unique(),
+    codeHash: text('code_hash').notNull(),
+    /** change: the number the texted code proves. */
+    phoneNumber: text('phone_number'),
+    attempts: integer('attempts').notNull().default(0),
+    /** reset, once the code is proven: the changePhoneNumberToken that sets the new number. */
+    changeTokenHash: text('change_token_hash').unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('phone_number_changes_user_idx').on(t.userId)],
+);
+// ---- end of the phone reset block ----
+
+// ---- Groups (issue 4, admin portal; migration 0014_groups_roles) ----
+
+/** A tenant's group of users (SPEC section 3 "Group"): its roles reach every member's token. */
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    color: text('color'),
+    metadata: text('metadata'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('groups_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+export const groupRoles = pgTable(
+  'group_roles',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.roleId] })],
+);
+
+export const groupUsers = pgTable(
+  'group_users',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_users_user_idx').on(t.userId)],
+);
+// ---- end of the groups block ----
+
+// ---- security section of the admin portal (issue 4, migration 0015_security_admin) ----
+
+export type RestrictionType = 'ALLOW' | 'BLOCK';
+
+/** A tenant's session policy; timeouts in seconds. Read by rotate_refresh_token on every refresh. */
+export const sessionPolicies = pgTable('session_policies', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  idleTimeoutActive: boolean('idle_timeout_active').notNull().default(false),
+  idleTimeoutSeconds: integer('idle_timeout_seconds').notNull().default(1800),
+  absoluteTimeoutActive: boolean('absolute_timeout_active').notNull().default(false),
+  absoluteTimeoutSeconds: integer('absolute_timeout_seconds').notNull().default(86400),
+  concurrentSessionsActive: boolean('concurrent_sessions_active').notNull().default(false),
+  maxConcurrentSessions: integer('max_concurrent_sessions').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Whether a tenant's IP and email-domain lists are enforced, and as allow or block lists. */
+export const restrictionConfigs = pgTable('restriction_configs', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  ipActive: boolean('ip_active').notNull().default(false),
+  ipStrategy: text('ip_strategy').$type<RestrictionType>().notNull().default('ALLOW'),
+  domainActive: boolean('domain_active').notNull().default(false),
+  domainListType: text('domain_list_type').$type<RestrictionType>().notNull().default('ALLOW'),
+  domainBlockPublic: boolean('domain_block_public').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** SPEC section 3 "IP restriction": an address or CIDR (v4 or v6) on the tenant's allow or block list. */
+export const ipRestrictions = pgTable(
+  'ip_restrictions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    strategy: text('strategy').$type<RestrictionType>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('ip_restrictions_tenant_strategy_ip_idx').on(t.tenantId, t.strategy, t.ip)],
+);
+
+/** SPEC section 3 "Domain restriction": an email domain on the tenant's allow or block list. */
+export const emailDomainRestrictions = pgTable(
+  'email_domain_restrictions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    type: text('type').$type<RestrictionType>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_domain_restrictions_tenant_type_domain_idx').on(t.tenantId, t.type, t.domain)],
+);
+/**
+ * Password hashes cannot be checked against the breached list later: a sign-in with a listed password
+ * records it here, and a password changed after `detectedAt` makes the record stale.
+ */
+export const breachedPasswordDetections = pgTable('breached_password_detections', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+});
+// ---- end of the security section block ----
+
+// ---- API tokens (issue 4, personal and tenant API tokens; migration 0012_api_tokens) ----
+
+/**
+ * Client-credentials API tokens (SPEC section 3 "API token"). A personal token has `userId` and acts
+ * with its owner's roles; a tenant token has none and acts with `roleIds`. The secret is a random
+ * 256-bit value stored as its SHA-256 only (docs/decisions/0007-api-token-secrets.md).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    clientId: uuid('client_id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    description: text('description').notNull().default(''),
+    secretHash: text('secret_hash').notNull(),
+    roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_tenant_idx').on(t.tenantId), index('api_tokens_user_idx').on(t.userId)],
+);
+// ---- end of the API tokens block ----
+
+// ---- Profile (issue 4, the Profile and Privacy sections; migration 0011_profile) ----
+
+/** The signed-in user's phone numbers (the SDK's PhoneNumbersApi): unverified until the texted code proves one. */
+export const userPhoneNumbers = pgTable(
+  'user_phone_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Normalised by services/sms.ts: + and digits. */
+    phoneNumber: text('phone_number').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('user_phone_numbers_user_number_idx').on(t.userId, t.phoneNumber)],
+);
+
+export type ProfileVerificationKind = 'phone' | 'email';
+
+/**
+ * A code proving a new phone number (target: the user_phone_numbers id, named by `otcToken`) or a
+ * new email address (target: the address): hashed, expiring, single use, a few wrong guesses at most.
+ */
+export const profileVerifications = pgTable(
+  'profile_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ProfileVerificationKind>().notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('profile_verifications_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/**
+ * Uploaded profile pictures, served at an unguessable address so an <img> shows them without a
+ * bearer token. One per user: a new upload replaces it (and gets a new id, so caches miss).
+ */
+export const profileImages = pgTable('profile_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  /** The image bytes, base64: a few hundred kB at most, read only by the image route. */
+  data: text('data').notNull(),
+  createdAt: createdAt(),
+});
+// ---- end of the profile block ----
+
+// ---- Team administration (issue 4, the Users section; migration 0013_team) ----
+
+/**
+ * A tenant's invite link (SPEC section 3 "Invite link"): anyone holding the token may sign up into
+ * the tenant, with its roles, until it expires. One per tenant; the admins can show it again, so the
+ * token is kept as issued (it grants only a new, unactivated membership).
+ */
+export const tenantInviteLinks = pgTable('tenant_invite_links', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .unique()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  token: text('token').notNull().unique(),
+  roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+  shouldSendEmail: boolean('should_send_email').notNull().default(true),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+// ---- end of the team block ----

@@ -17,7 +17,7 @@ export const productPermissions = [
   'bfm.geo.eu',
 ] as const;
 
-/** Admin-portal navigation permissions; 'fe.*' is the general admin permission. */
+/** Admin-portal navigation permissions (SPEC section 6); 'fe.*' is the general admin permission. */
 export const navigationPermissions = [
   'fe.usage.read',
   'fe.connectivity.read.webhooks',
@@ -35,6 +35,63 @@ export const navigationPermissions = [
   'fe.secure.read.groups',
   'fe.*',
 ] as const;
+
+/**
+ * What an administrator may change, in the vocabulary of the vendor's permission catalogue
+ * (the same keys the hosted portal checks). The server checks one of these on every admin call;
+ * reading needs the section's navigation permission above.
+ */
+export const adminWritePermissions = [
+  'fe.secure.write.users',
+  'fe.secure.delete.users',
+  'fe.secure.write.usersRoles',
+  'fe.secure.delete.usersRoles',
+  'fe.secure.write.resendActivationEmail',
+  'fe.secure.write.enableDisable',
+  'fe.secure.write.tenantInvites',
+  'fe.secure.delete.tenantInvites',
+  'fe.secure.delete.sessions',
+  'fe.secure.write.groups',
+  'fe.secure.delete.groups',
+  'fe.secure.write.groupsRoles',
+  'fe.secure.write.groupsUsers',
+  'fe.secure.delete.groupsUsers',
+  'fe.secure.read.permissions',
+  'fe.secure.write.roles',
+  'fe.secure.delete.role',
+  'fe.secure.write.accountSettings',
+  'fe.account-settings.write.custom-login-box',
+  'fe.secure.write.securityPolicy',
+  'fe.secure.read.ipRestrictions',
+  'fe.secure.write.ipRestrictions',
+  'fe.secure.delete.ipRestrictions',
+  'fe.secure.read.emailDomainRestrictions',
+  'fe.secure.write.emailDomainRestrictions',
+  'fe.secure.delete.emailDomainRestrictions',
+  'fe.secure.write.userApiTokens',
+  'fe.secure.delete.userApiTokens',
+  'fe.secure.write.tenantApiTokens',
+  'fe.secure.delete.tenantApiTokens',
+  'fe.secure.write.samlConfiguration',
+  'fe.secure.delete.samlConfiguration',
+  'fe.secure.write.provisioningConfiguration',
+  'fe.secure.delete.provisioningConfiguration',
+  'fe.connectivity.write.webhook',
+  'fe.connectivity.delete.webhook',
+  'fe.account-hierarchy.write.subAccount',
+  'fe.account-hierarchy.delete.subAccount',
+] as const;
+
+export type AdminPermission = (typeof navigationPermissions)[number] | (typeof adminWritePermissions)[number];
+
+/** Every permission of the admin portal, for the seed. */
+export const adminPermissions: readonly AdminPermission[] = [
+  ...navigationPermissions,
+  ...adminWritePermissions,
+];
+
+/** The Read Only administrator: every section's read permission, nothing that changes anything. */
+const readOnlyPermissions = adminPermissions.filter((key) => /\.read(\.|$)/.test(key));
 
 export const PRODUCT_CATEGORY = 'brizo-foodmetrics';
 export const ADMIN_CATEGORY = 'admin-portal';
@@ -75,13 +132,13 @@ export const roleDefinitions: RoleDefinition[] = [
     key: adminRoleKeys.admin,
     name: 'Admin',
     description: 'Administers the account',
-    permissions: navigationPermissions,
+    permissions: adminPermissions,
   },
   {
     key: adminRoleKeys.readOnly,
     name: 'Read Only',
     description: 'Sees the account administration without changing it',
-    permissions: navigationPermissions.filter((key) => key.includes('.read')),
+    permissions: readOnlyPermissions,
   },
 ];
 

@@ -34,6 +34,64 @@ export const auditEvents = {
   invitationFailed: { action: 'Invitation acceptance failed', severity: 'Medium' },
   impersonationStarted: { action: 'Impersonation started', severity: 'High' },
   impersonationFailed: { action: 'Impersonation refused', severity: 'High' },
+  // The admin portal (issue 4): each section adds its changes below, written with recordAdminAudit.
+  adminBoxUpdated: { action: 'Admin portal configuration updated', severity: 'Info' },
+  // The Users section (team administration).
+  teamUserRolesUpdated: { action: 'User roles updated', severity: 'Info' },
+  teamUserDisabled: { action: 'User disabled in the account', severity: 'Medium' },
+  teamUserEnabled: { action: 'User enabled in the account', severity: 'Info' },
+  teamUserLocked: { action: 'User locked by an administrator', severity: 'Medium' },
+  teamUserUnlocked: { action: 'User unlocked by an administrator', severity: 'Info' },
+  teamUserRemoved: { action: 'User removed from the account', severity: 'Medium' },
+  teamUserExpirationSet: { action: 'Temporary user expiration set', severity: 'Info' },
+  teamUserMadePermanent: { action: 'Temporary user made permanent', severity: 'Info' },
+  teamActivationResent: { action: 'Activation email resent by an administrator', severity: 'Info' },
+  teamInviteLinkCreated: { action: 'Invite link created', severity: 'Info' },
+  teamInviteLinkUpdated: { action: 'Invite link updated', severity: 'Info' },
+  teamInviteLinkDeleted: { action: 'Invite link deleted', severity: 'Info' },
+  teamInviteLinkSignUp: { action: 'User signed up with an invite link', severity: 'Info' },
+  // Security section: the tenant's session policy and restrictions.
+  sessionPolicyUpdated: { action: 'Session policy updated', severity: 'High' },
+  ipRestrictionsConfigUpdated: { action: 'IP restrictions configuration updated', severity: 'High' },
+  ipRestrictionSaved: { action: 'IP restriction saved', severity: 'High' },
+  ipRestrictionDeleted: { action: 'IP restriction deleted', severity: 'High' },
+  domainRestrictionsConfigUpdated: {
+    action: 'Email domain restrictions configuration updated',
+    severity: 'High',
+  },
+  domainRestrictionSaved: { action: 'Email domain restriction saved', severity: 'High' },
+  domainRestrictionDeleted: { action: 'Email domain restriction deleted', severity: 'High' },
+  ipRestrictionBlocked: { action: 'Access refused by IP restriction', severity: 'High' },
+  breachedPasswordResetsSent: { action: 'Breached password reset emails sent', severity: 'High' },
+  // Profile and Privacy: the signed-in user's own changes.
+  profileUpdated: { action: 'User updated profile', severity: 'Info' },
+  profilePictureUpdated: { action: 'User updated profile picture', severity: 'Info' },
+  emailChangeRequested: { action: 'User requested email change', severity: 'Info' },
+  emailChangeCodeRejected: { action: 'Email change code rejected', severity: 'Medium' },
+  emailChanged: { action: 'User changed email', severity: 'High' },
+  phoneNumberAdded: { action: 'User added phone number', severity: 'Info' },
+  phoneNumberVerified: { action: 'User verified phone number', severity: 'Info' },
+  phoneNumberCodeRejected: { action: 'Phone number code rejected', severity: 'Medium' },
+  phoneNumberDeleted: { action: 'User deleted phone number', severity: 'Info' },
+  sessionRevoked: { action: 'User revoked session', severity: 'Medium' },
+  otherSessionsRevoked: { action: 'User revoked all other sessions', severity: 'Medium' },
+  // groups, roles and account settings
+  groupCreated: { action: 'Group created', severity: 'Info' },
+  groupUpdated: { action: 'Group updated', severity: 'Info' },
+  groupDeleted: { action: 'Group deleted', severity: 'Info' },
+  groupRolesAdded: { action: 'Roles added to group', severity: 'Info' },
+  groupRolesRemoved: { action: 'Roles removed from group', severity: 'Info' },
+  groupUsersAdded: { action: 'Users added to group', severity: 'Info' },
+  groupUsersRemoved: { action: 'Users removed from group', severity: 'Info' },
+  roleCreated: { action: 'Role created', severity: 'Info' },
+  roleUpdated: { action: 'Role updated', severity: 'Info' },
+  roleDeleted: { action: 'Role deleted', severity: 'Info' },
+  rolePermissionsUpdated: { action: 'Role permissions updated', severity: 'Info' },
+  permissionRolesUpdated: { action: 'Permission assigned to roles', severity: 'Info' },
+  accountSettingsUpdated: { action: 'Account settings updated', severity: 'Info' },
+  customLoginUpdated: { action: 'Custom login box updated', severity: 'Info' },
+  apiTokenCreated: { action: 'API token created', severity: 'Info' },
+  apiTokenDeleted: { action: 'API token deleted', severity: 'Info' },
 } satisfies Record<string, { action: string; severity: AuditSeverity }>;
 
 export type AuditEvent = (typeof auditEvents)[keyof typeof auditEvents];
@@ -77,4 +135,32 @@ export async function recordAudit(
   now: Date,
 ): Promise<void> {
   await insertAuditLog(db, auditEntry(event, meta, details, now));
+}
+
+/** The acting administrator, as services/admin-access.ts describes them. */
+export interface AuditActor {
+  userId: string;
+  email: string;
+  tenantId: string;
+  meta: RequestMeta;
+}
+
+/**
+ * An administrator's change, in their tenant's audit log: who (userId, email), what (action, and
+ * `json` with the target's ids and the changed fields), when, and from where (ip, user agent).
+ */
+export async function recordAdminAudit(
+  db: Db,
+  actor: AuditActor,
+  event: AuditEvent,
+  details: { description?: string; json?: Record<string, unknown> },
+  now: Date,
+): Promise<void> {
+  await recordAudit(
+    db,
+    event,
+    actor.meta,
+    { ...details, email: actor.email, userId: actor.userId, tenantId: actor.tenantId },
+    now,
+  );
 }

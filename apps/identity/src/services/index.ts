@@ -1,5 +1,9 @@
 import type { AppContext } from '../context.js';
 import { createActivationService } from './activation.js';
+import { createAdminBoxService } from './admin-box.js';
+import { createAccountSettingsService } from './account-settings.js';
+import { createGroupsService } from './groups.js';
+import { createRolesAdminService } from './roles-admin.js';
 import { createAuthStrategiesService } from './auth-strategies.js';
 import { createLifecycleServices } from './lifecycle/index.js';
 import { createAuthorizationCache } from './authorization-cache.js';
@@ -9,22 +13,48 @@ import { createTenantSwitchService } from './tenant-switch.js';
 import { createPasswordLoginService } from './login.js';
 import { createMfaService } from './mfa/index.js';
 import { createMfaPolicyService } from './mfa/policy.js';
+import { createMfaSelfService } from './mfa/self-service.js';
 import { createPasswordResetService } from './password-reset.js';
+import { createPhoneResetService } from './phone-reset.js';
 import { createPasswordlessService } from './passwordless/index.js';
 import { createSessionService } from './sessions.js';
 import { createSignUpService } from './signup.js';
+import { createSignUpStrategies } from './sign-up-strategies.js';
+import { createUsernamesService } from './usernames.js';
 import { createTokenService } from './tokens.js';
 import { createUserProfileService } from './user-profile.js';
 import { createVendorSettings } from './vendor-settings.js';
 import { createWebAuthnServices } from './webauthn/index.js';
+import { createProfileService } from './profile.js';
+import { createPhoneNumbersService } from './profile-phone-numbers.js';
+import { createUserSessionsService } from './user-sessions.js';
+import { createApiTokensService } from './api-tokens.js';
+import { createTeamService } from './team.js';
+import { createTeamInviteLinks } from './team-invite-links.js';
+import { createIpRestrictionService } from './ip-restrictions.js';
+import { createSecurityAdminService } from './security-admin.js';
+import { createSecurityCenterService } from './security-center.js';
 
 /** Wires the domain services from the context; routes receive the result. */
 export async function createServices(context: AppContext) {
   const { db, config, clock, mailer, passwords, sms } = context;
   const vendorSettings = createVendorSettings({ db, clock });
+  const usernames = createUsernamesService({ db, clock });
+  const signUpStrategies = createSignUpStrategies({ db, clock, vendorSettings });
   const tokens = await createTokenService({ db, config, clock });
   const authorization = createAuthorizationCache({ db, clock });
-  const sessions = createSessionService({ db, config, clock, tokens, authorization });
+  const rolesAdmin = createRolesAdminService({ db, clock, vendorId: config.clientId, authorization });
+  // Security section (issue 4): the sessions enforce the tenant's IP restrictions and session limit.
+  const ipRestrictions = createIpRestrictionService({ db, clock });
+  const securityAdmin = createSecurityAdminService({ db, clock });
+  const sessions = createSessionService({
+    db,
+    config,
+    clock,
+    tokens,
+    authorization,
+    restrictions: { ipRestrictions, securityAdmin },
+  });
   const mfaPolicies = createMfaPolicyService({ db, clock });
   const mfa = createMfaService({ db, config, clock, mailer, sms, sessions, policies: mfaPolicies });
   const activation = createActivationService({
@@ -49,7 +79,10 @@ export async function createServices(context: AppContext) {
     tokens,
     sessions,
   });
+  // The Users section's invite link: also what a sign-up with an invitationToken joins.
+  const teamInviteLinks = createTeamInviteLinks({ db, config, clock, mailer, activation });
   return {
+    passwords,
     lifecycle,
     mfa,
     mfaPolicies,
@@ -75,7 +108,19 @@ export async function createServices(context: AppContext) {
       vendorSettings,
       lifecycle: lifecycle.passwordLifecycle,
     }),
-    signUp: createSignUpService({ db, config, clock, mailer, activation, vendorSettings }),
+    signUp: createSignUpService({
+      db,
+      config,
+      clock,
+      mailer,
+      activation,
+      vendorSettings,
+      usernames,
+      signUpStrategies,
+      inviteLinks: teamInviteLinks,
+    }),
+    usernames,
+    signUpStrategies,
     userProfile: createUserProfileService({ db, config }),
     passwordless: createPasswordlessService({ db, config, clock, mailer, sms, mfa, vendorSettings }),
     authStrategies: createAuthStrategiesService({ db, clock, vendorSettings }),
@@ -91,6 +136,37 @@ export async function createServices(context: AppContext) {
     oauth: createAuthorizationServer({ db, config, clock, tokens, sessions, authorization }),
     tenantSwitch: createTenantSwitchService({ db, clock, authorization }),
     captchaPolicy: createCaptchaPolicyService({ db, clock }),
+    // Issue 3: the signed-in user's SMS and email-code factors, and the phone number reset.
+    mfaSelfService: createMfaSelfService({ db, clock, mailer, sms, policies: mfaPolicies }),
+    phoneReset: createPhoneResetService({ db, clock, mailer, sms }),
+    // The admin portal (issue 4): each section's service is added below.
+    ipRestrictions,
+    securityAdmin,
+    securityCenter: createSecurityCenterService({
+      db,
+      clock,
+      mfaPolicies,
+      policies: lifecycle.policies,
+      securityAdmin,
+    }),
+    adminBox: createAdminBoxService({ db, clock, vendorSettings }),
+    profile: createProfileService({ db, clock, mailer }),
+    phoneNumbers: createPhoneNumbersService({ db, clock, sms }),
+    userSessions: createUserSessionsService({ db, clock }),
+    apiTokens: createApiTokensService({ db, config, clock, tokens }),
+    rolesAdmin,
+    groups: createGroupsService({ db, clock, authorization, roles: rolesAdmin }),
+    accountSettings: createAccountSettingsService({ db, clock, publicUrl: config.publicUrl }),
+    team: createTeamService({
+      db,
+      clock,
+      vendorId: config.clientId,
+      activation,
+      authorization,
+      invitations: lifecycle.invitations,
+      usernames,
+    }),
+    teamInviteLinks,
   };
 }
 

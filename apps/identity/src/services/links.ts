@@ -8,6 +8,10 @@ const withQuery = (base: string, path: string, query: Record<string, string>) =>
 export const activationUrl = (config: Config, userId: string, token: string) =>
   withQuery(config.publicUrl, '/account/activate', { userId, token });
 
+/** Activation by code: the page where the mailed code is typed (SPEC section 2, activateWithOTCUrl). */
+export const activationCodeUrl = (config: Config, userId: string, token: string) =>
+  withQuery(config.publicUrl, '/account/activate/code', { userId, token });
+
 export const resetPasswordUrl = (config: Config, userId: string, token: string) =>
   withQuery(config.publicUrl, '/account/reset-password', { userId, token });
 

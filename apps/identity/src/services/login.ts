@@ -1,8 +1,11 @@
 import type { Db } from '../db/client.js';
+import { findUserClaimsByUsername } from '../db/queries/usernames.js';
+import { recordBreachedPassword } from '../db/queries/security-center.js';
 import { findUserClaimsByEmail } from '../db/queries/users.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
+import { isBreachedPassword } from './lifecycle/breached-passwords.js';
 import type { PasswordLifecycleService, PasswordLoginAnswer } from './lifecycle/password-lifecycle.js';
 import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
 import type { PasswordHasher } from './passwords.js';
@@ -10,7 +13,8 @@ import type { VendorSettings } from './vendor-settings.js';
 
 export interface PasswordLoginService {
   login(
-    credentials: { email: string; password: string },
+    /** An email, or under UsernameAndPassword a username (or still an email). */
+    credentials: { email?: string | null | undefined; username?: string | undefined; password: string },
     meta: RequestMeta,
     /** The "remember this device" cookie, if the browser sent one. */
     options?: { trustedDeviceToken?: string },
@@ -50,10 +54,18 @@ export function createPasswordLoginService(deps: {
   };
 
   return {
-    async login({ email, password }, meta, options) {
-      const [vendor, user] = await Promise.all([deps.vendorSettings.get(), findUserClaimsByEmail(db, email)]);
-      if (vendor.mainAuthStrategy !== 'EmailAndPassword')
-        throw appError(errorCatalogue.auth.strategyNotActive);
+    async login({ email: emailSent, username, password }, meta, options) {
+      const byUsername = !emailSent && Boolean(username);
+      const [vendor, user] = await Promise.all([
+        deps.vendorSettings.get(),
+        byUsername
+          ? findUserClaimsByUsername(db, username ?? '')
+          : findUserClaimsByEmail(db, emailSent ?? ''),
+      ]);
+      const allowed = byUsername ? ['UsernameAndPassword'] : ['EmailAndPassword', 'UsernameAndPassword'];
+      if (!allowed.includes(vendor.mainAuthStrategy)) throw appError(errorCatalogue.auth.strategyNotActive);
+      // The audit log names who tried: the email, or the username typed.
+      const email = emailSent || username || '';
       if (!user?.passwordHash) {
         await passwords.verifyNothing(password);
         await fail(
@@ -69,6 +81,8 @@ export function createPasswordLoginService(deps: {
         await fail(meta, user.email, 'wrong password', user.id, user.tenantId);
         throw appError(errorCatalogue.auth.invalidCredentials);
       }
+      // Security center (issue 4): a stored hash cannot be checked against the breached list later.
+      if (isBreachedPassword(password)) await recordBreachedPassword(db, user.id, clock.now());
       // Only now, with the password proven, may the answer reveal the account's state.
       if (user.isLocked) {
         await fail(meta, user.email, 'user locked', user.id, user.tenantId);

@@ -43,6 +43,26 @@ export function activationMail(
   );
 }
 
+/** Activation by code (vendor setting): the code is typed at /account/activate/code. */
+export function activationCodeMail(
+  to: { email: string; name: string },
+  code: string,
+  validMinutes: number,
+  activationPageUrl: string,
+): MailMessage {
+  return message(
+    to.email,
+    `${code} is your ${PRODUCT} activation code`,
+    [
+      greeting(to.name),
+      `Thanks for signing up for ${PRODUCT}. Enter this code on the activation page to confirm your email address: ${code}`,
+      `The code is valid for ${validMinutes} minutes. If you did not sign up, you can ignore this email.`,
+    ],
+    // Invited users and resent mails reach the code page from here; the code is still required there.
+    { label: 'Open the activation page', url: activationPageUrl },
+  );
+}
+
 export function accountExistsMail(
   to: { email: string; name: string },
   loginUrl: string,

@@ -8,7 +8,7 @@ import { addDays, isoDate, type Clock } from '../lib/time.js';
 import {
   ADMIN_CATEGORY,
   adminRoleKeys,
-  navigationPermissions,
+  adminPermissions,
   permissionName,
   PRODUCT_CATEGORY,
   productPermissions,
@@ -38,7 +38,7 @@ export interface DemoAccount {
   expiration?: (today: Date, trialDays: number) => string;
 }
 
-/** The six demo accounts of docs/CONTRACTS.md. */
+/** The demo accounts of docs/CONTRACTS.md. */
 export const demoAccounts: DemoAccount[] = [
   { email: 'regular@brizo.test', roles: [productRoleKeys.unrestricted], landing: 'main application' },
   {
@@ -60,6 +60,12 @@ export const demoAccounts: DemoAccount[] = [
     landing: 'main application',
   },
   { email: 'super@brizo.test', roles: [], superUser: true, landing: 'main application' },
+  // The admin portal's Read Only administrator: sees every section, changes nothing.
+  {
+    email: 'readonly@brizo.test',
+    roles: [productRoleKeys.unrestricted, adminRoleKeys.readOnly],
+    landing: 'main application',
+  },
 ];
 
 const nameOf = (email: string) => {
@@ -100,7 +106,7 @@ export async function seed(deps: {
       });
       permissionIds.set(key, row.id);
     }
-    for (const key of navigationPermissions) {
+    for (const key of adminPermissions) {
       const row = await upsertPermission(db, {
         key,
         name: permissionName(key),

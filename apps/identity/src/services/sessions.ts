@@ -21,7 +21,10 @@ import { generateToken, hashToken } from '../lib/secrets.js';
 import { addSeconds, type Clock } from '../lib/time.js';
 import { auditEntry, auditEvents, recordAudit, type AuditEvent, type RequestMeta } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
+import type { IpRestrictionService } from './ip-restrictions.js';
+import type { SecurityAdminService } from './security-admin.js';
 import type { AuthenticationClaims, TokenService, TokenSubject } from './tokens.js';
+import { mayUseTenant, withUsableTenant } from './team-access.js';
 
 /**
  * A rotated refresh token presented again this soon is a race between two tabs of one browser,
@@ -68,8 +71,13 @@ export function createSessionService(deps: {
   clock: Clock;
   tokens: TokenService;
   authorization: AuthorizationCache;
+  /** The tenant's policies of the Security section (issue 4): IP restrictions, max concurrent sessions. */
+  restrictions?: {
+    ipRestrictions: Pick<IpRestrictionService, 'assertAllowed'>;
+    securityAdmin: Pick<SecurityAdminService, 'enforceSessionLimit'>;
+  };
 }): SessionService {
-  const { db, config, clock, tokens, authorization } = deps;
+  const { db, config, clock, tokens, authorization, restrictions } = deps;
 
   const respond = async (
     user: TokenSubject,
@@ -158,7 +166,11 @@ export function createSessionService(deps: {
       maxAge: config.refreshTokenTtlSeconds,
     },
 
-    async start(user, meta, event, authentication) {
+    async start(signingIn, meta, event, authentication) {
+      // Issue 4 (Users section): never into a tenant where the membership is disabled or expired.
+      const user = await withUsableTenant(db, signingIn);
+      // Every way of signing in ends here: the tenant's IP restrictions refuse a session from a blocked address.
+      await restrictions?.ipRestrictions.assertAllowed(user.tenantId, meta);
       const now = clock.now();
       authorization.put(user.id, user.tenantId, {
         tenantIds: user.tenantIds,
@@ -179,6 +191,8 @@ export function createSessionService(deps: {
         authentication: authentication ?? null,
         audit: auditEntry(event, meta, { userId: user.id, email: user.email, tenantId: user.tenantId }, now),
       });
+      // Max concurrent sessions (tenant session policy): the new session stays, the oldest ones end.
+      await restrictions?.securityAdmin.enforceSessionLimit(user.id, user.tenantId);
       return respond(user, familyId, refreshToken, authentication);
     },
 
@@ -221,6 +235,20 @@ export function createSessionService(deps: {
       }
       granted ??= await authorization.get(session.user.id, tenantId);
       if (!granted) throw appError(errorCatalogue.auth.noSession);
+      // Issue 4 (Users section): a member disabled in, removed from or expired out of the tenant.
+      if (!mayUseTenant(tenantId, granted)) {
+        await revokeFamily(db, session.familyId, 'member access ended', now);
+        throw await refreshFailed(meta, 'member access ended', { ...session.user, tenantId });
+      }
+      // The tenant's IP restrictions also hold for a session begun from an address allowed at the time.
+      if (restrictions) {
+        try {
+          await restrictions.ipRestrictions.assertAllowed(tenantId, meta);
+        } catch (error) {
+          await revokeFamily(db, session.familyId, 'ip restricted', now);
+          throw error;
+        }
+      }
       // The session's way of signing in (step-up, impersonation) stays on every token it refreshes.
       return respond(
         { ...session.user, ...granted, tenantId },

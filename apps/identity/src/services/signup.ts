@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { findVendorRolesByKeys, assignUserRoles } from '../db/queries/roles.js';
 import { insertMembership, insertTenant } from '../db/queries/tenants.js';
+import { findUserByPhoneNumber } from '../db/queries/passwordless-users.js';
 import { findUserByEmail, insertUser, normalizeEmail, type UserRow } from '../db/queries/users.js';
 import { isUniqueViolation } from '../db/rows.js';
 import { appError, errorCatalogue } from '../errors.js';
@@ -14,6 +15,9 @@ import { isPersonalEmail } from './email-domains.js';
 import { forgotPasswordUrl, loginUrl } from './links.js';
 import type { Mailer } from './mail.js';
 import { accountExistsMail } from './mail-templates.js';
+import { generateToken } from '../lib/secrets.js';
+import type { SignUpStrategies } from './sign-up-strategies.js';
+import type { UsernamesService } from './usernames.js';
 import type { VendorSettings } from './vendor-settings.js';
 
 export interface SignUpInput {
@@ -28,15 +32,23 @@ export interface SignUpInput {
   metadata?: Record<string, unknown> | undefined;
 }
 
-/** SPEC section 3 sign-up response. Activation always goes by mail, so no activationToken. */
+/**
+ * SPEC section 3 sign-up response. Always to be activated: by the mailed link, by the mailed code
+ * (then `activationToken` leads the SDK to /account/activate/code), or, after a phone sign-up, by
+ * the texted sign-in code the SDK asks for next.
+ */
 export interface SignUpResult {
   shouldActivate: true;
   userId: string;
   tenantId: string;
+  activationToken?: string;
 }
 
+/** Which sign-up endpoint was called: /signUp, /signUp/phoneNumber or /signUp/username. */
+export type SignUpIdentifier = 'email' | 'phoneNumber' | 'username';
+
 export interface SignUpService {
-  signUp(input: SignUpInput, meta: RequestMeta): Promise<SignUpResult>;
+  signUp(input: SignUpInput, meta: RequestMeta, by?: SignUpIdentifier): Promise<SignUpResult>;
 }
 
 const displayName = (input: SignUpInput): string => {
@@ -47,8 +59,11 @@ const displayName = (input: SignUpInput): string => {
 
 /**
  * Sign-up creates an account (tenant) and its first user, who administers it. A work email
- * starts a trial of TRIAL_DAYS; a personal email gets no product role (under review).
- * An existing email gets an "you already have an account" mail and the same answer (no enumeration).
+ * starts a trial of TRIAL_DAYS; a personal email gets no product role (under review); the same
+ * for sign-ups by phone number or username, which also carry the work email.
+ * An existing email (or, by phone, an existing number) gets an "you already have an account" mail
+ * and the same answer (no enumeration). A username taken by anybody is a 409, as on any service
+ * where the username is a public handle.
  */
 export function createSignUpService(deps: {
   db: Db;
@@ -57,10 +72,39 @@ export function createSignUpService(deps: {
   mailer: Mailer;
   activation: ActivationService;
   vendorSettings: VendorSettings;
+  usernames: Pick<UsernamesService, 'assign'>;
+  signUpStrategies: Pick<SignUpStrategies, 'list'>;
+  /** Issue 4 (Users section): a sign-up with an invite link's token joins that link's tenant. */
+  inviteLinks: { signUp(input: SignUpInput, meta: RequestMeta): Promise<SignUpResult> };
 }): SignUpService {
   const { db, config, clock } = deps;
 
-  const answerExisting = async (existing: UserRow, meta: RequestMeta): Promise<SignUpResult> => {
+  /**
+   * The identifiers this sign-up stores, after the vendor's sign-up strategies: the endpoint's own
+   * identifier must be on and present; a required one may not be missing; an inactive one is dropped.
+   */
+  const checkIdentifiers = async (input: SignUpInput, by: SignUpIdentifier) => {
+    const strategies = await deps.signUpStrategies.list();
+    const setting = (name: SignUpIdentifier) => strategies.find((item) => item.strategy === name);
+    if (by === 'phoneNumber' && !setting('phoneNumber')?.isActive)
+      throw appError(errorCatalogue.signUp.phoneNumberNotActive);
+    if (by === 'username' && !setting('username')?.isActive)
+      throw appError(errorCatalogue.signUp.usernameNotActive);
+    if (!input.phoneNumber && (by === 'phoneNumber' || setting('phoneNumber')?.isRequired))
+      throw appError(errorCatalogue.signUp.phoneNumberRequired);
+    if (!input.username && (by === 'username' || setting('username')?.isRequired))
+      throw appError(errorCatalogue.signUp.usernameRequired);
+    return {
+      phoneNumber: setting('phoneNumber')?.isActive || by === 'email' ? input.phoneNumber : undefined,
+      username: setting('username')?.isActive ? input.username : undefined,
+    };
+  };
+
+  const answerExisting = async (
+    existing: UserRow,
+    meta: RequestMeta,
+    withActivationToken: boolean,
+  ): Promise<SignUpResult> => {
     await deps.mailer.send(accountExistsMail(existing, loginUrl(config), forgotPasswordUrl(config)));
     await recordAudit(
       db,
@@ -69,11 +113,16 @@ export function createSignUpService(deps: {
       { userId: existing.id, email: existing.email, tenantId: existing.activeTenantId },
       clock.now(),
     );
-    // Random ids: the answer must not tell whether the email was known.
-    return { shouldActivate: true, userId: randomUUID(), tenantId: randomUUID() };
+    // Random ids (and token): the answer must not tell whether the email was known.
+    return {
+      shouldActivate: true,
+      userId: randomUUID(),
+      tenantId: randomUUID(),
+      ...(withActivationToken ? { activationToken: generateToken() } : {}),
+    };
   };
 
-  const createAccount = (input: SignUpInput, now: Date) =>
+  const createAccount = (input: SignUpInput, by: SignUpIdentifier, now: Date) =>
     db.transaction(async (tx) => {
       const isPersonal = isPersonalEmail(input.email);
       const source =
@@ -94,11 +143,17 @@ export function createSignUpService(deps: {
         name: displayName(input),
         phoneNumber: input.phoneNumber ?? null,
         metadata: JSON.stringify({ ...input.metadata, ...(input.url ? { url: input.url } : {}) }),
-        vendorMetadata: JSON.stringify({ signupType: isPersonal ? 'personal' : 'work', activated: false }),
+        vendorMetadata: JSON.stringify({
+          signupType: isPersonal ? 'personal' : 'work',
+          activated: false,
+          // The texted code that finishes a phone sign-up proves the account (services/passwordless).
+          ...(by === 'phoneNumber' ? { signUpIdentifier: 'phoneNumber' } : {}),
+        }),
         activeTenantId: tenant.id,
         createdAt: now,
         updatedAt: now,
       });
+      if (input.username) await deps.usernames.assign(tx, user.id, input.username, now);
       await insertMembership(tx, user.id, tenant.id);
       const roleKeys = isPersonal ? [adminRoleKeys.admin] : [adminRoleKeys.admin, productRoleKeys.trial];
       const roleRows = await findVendorRolesByKeys(tx, roleKeys);
@@ -112,25 +167,32 @@ export function createSignUpService(deps: {
     });
 
   return {
-    async signUp(input, meta) {
+    async signUp(request, meta, by = 'email') {
       const vendor = await deps.vendorSettings.get();
       if (!vendor.allowSignups) throw appError(errorCatalogue.users.signUpDisabled);
-      // Invitations arrive with a later issue: until then no invitation token can be valid.
-      if (input.invitationToken) throw appError(errorCatalogue.users.invitationInvalid);
+      // An invite link's token (issue 4) joins the inviting tenant instead of opening a new one.
+      if (request.invitationToken) return deps.inviteLinks.signUp(request, meta);
+      const input = { ...request, ...(await checkIdentifiers(request, by)) };
+      // The phone sign-up's answer never carries a token: its user proves the phone by SMS instead.
+      const withActivationToken = by !== 'phoneNumber' && vendor.activationMethod === 'code';
 
-      const existing = await findUserByEmail(db, input.email);
-      if (existing) return answerExisting(existing, meta);
+      const existing =
+        (await findUserByEmail(db, input.email)) ??
+        (by === 'phoneNumber' && input.phoneNumber
+          ? await findUserByPhoneNumber(db, input.phoneNumber)
+          : undefined);
+      if (existing) return answerExisting(existing, meta, withActivationToken);
       const now = clock.now();
       let created: Awaited<ReturnType<typeof createAccount>>;
       try {
-        created = await createAccount(input, now);
+        created = await createAccount(input, by, now);
       } catch (error) {
         const raced = isUniqueViolation(error) ? await findUserByEmail(db, input.email) : undefined;
-        if (raced) return answerExisting(raced, meta);
+        if (raced) return answerExisting(raced, meta, withActivationToken);
         throw error;
       }
       const { user, tenant, isPersonal } = created;
-      await deps.activation.sendActivationMail(user);
+      const { activationToken } = by === 'phoneNumber' ? {} : await deps.activation.sendActivationMail(user);
       await recordAudit(
         db,
         auditEvents.signedUp,
@@ -139,11 +201,16 @@ export function createSignUpService(deps: {
           userId: user.id,
           email: normalizeEmail(user.email),
           tenantId: tenant.id,
-          json: { signupType: isPersonal ? 'personal' : 'work' },
+          json: { signupType: isPersonal ? 'personal' : 'work', identifier: by },
         },
         now,
       );
-      return { shouldActivate: true, userId: user.id, tenantId: tenant.id };
+      return {
+        shouldActivate: true,
+        userId: user.id,
+        tenantId: tenant.id,
+        ...(activationToken ? { activationToken } : {}),
+      };
     },
   };
 }

@@ -81,6 +81,11 @@ export interface TokenService {
   ): Promise<SignedAccessToken>;
   verifyAccessToken(token: string): Promise<AccessTokenClaims>;
   jwks(): { keys: JWK[] };
+  /**
+   * The access token of an API token's client-credentials exchange (services/api-tokens.ts): no user
+   * session behind it, so `claims` say who it is. Synchronous: the exchange is a hot path.
+   */
+  signApiAccessToken(claims: Record<string, unknown>, expiresIn: number): SignedAccessToken;
 }
 
 interface LoadedKey {
@@ -195,5 +200,18 @@ export async function createTokenService(deps: {
     },
 
     jwks: () => ({ keys: keys.map((key) => key.publicJwk) }),
+
+    signApiAccessToken(claims, expiresIn) {
+      const issuedAt = Math.floor(clock.now().getTime() / 1000);
+      const accessToken = signJwt(signingKey, {
+        ...claims,
+        iss: config.publicUrl,
+        aud: config.clientId,
+        jti: randomUUID(),
+        iat: issuedAt,
+        exp: issuedAt + expiresIn,
+      });
+      return { accessToken, expiresIn, expires: new Date((issuedAt + expiresIn) * 1000) };
+    },
   };
 }

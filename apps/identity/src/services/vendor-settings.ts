@@ -6,6 +6,7 @@ import {
 } from '../db/queries/vendor-config.js';
 import type { Clock } from '../lib/time.js';
 import { DEFAULT_PASSWORD_POLICY } from './passwords.js';
+import { DEFAULT_SIGN_UP_STRATEGIES } from './sign-up-strategies.js';
 
 export const DEFAULT_VENDOR_CONFIG = {
   allowSignups: true,
@@ -13,6 +14,9 @@ export const DEFAULT_VENDOR_CONFIG = {
   mainAuthStrategy: 'EmailAndPassword',
   secondaryAuthStrategies: [],
   passwordPolicy: DEFAULT_PASSWORD_POLICY,
+  signUpStrategies: DEFAULT_SIGN_UP_STRATEGIES,
+  activationMethod: 'link',
+  adminBox: {},
 } satisfies Omit<VendorConfigRow, 'id' | 'updatedAt'>;
 
 export interface VendorSettings {

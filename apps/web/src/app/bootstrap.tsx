@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createBrizoStore, createRedirectBridge, startSdk } from '../sdk';
+import { createBrizoStore, createRedirectBridge, loadPreviewMocks, startSdk } from '../sdk';
+import type { BrizoConfig } from '../lib/config';
 import { missingOptionMessage, readConfig } from './config';
 import { authRoutes } from './paths';
 import { usesHostedLogin } from './hosted-login';
@@ -22,7 +23,19 @@ export function bootstrap(container: HTMLElement, win: Window = window): boolean
     return false;
   }
   const { config } = result;
+  if (config.previewMode) {
+    // Preview (SPEC section 1): the store's mock actions load first, in a chunk of their own.
+    loadPreviewMocks().then(
+      () => start(container, win, config),
+      (error: unknown) => console.error('Preview mode could not start', error),
+    );
+  } else {
+    start(container, win, config);
+  }
+  return true;
+}
 
+function start(container: HTMLElement, win: Window, config: BrizoConfig): void {
   const bridge = createRedirectBridge(win);
   const store = createBrizoStore({
     baseUrl: config.baseUrl,
@@ -45,5 +58,4 @@ export function bootstrap(container: HTMLElement, win: Window = window): boolean
     </StrictMode>,
   );
   void startSdk(store);
-  return true;
 }

@@ -24,6 +24,7 @@ describe('readConfig', () => {
         previewMode: false,
         hostedLogin: false,
         allowedRedirectOrigins: [],
+        adminPortalTarget: 'sameWindow',
       },
     });
   });
@@ -50,6 +51,7 @@ describe('readConfig', () => {
         gtmContainerId: 'GTM-ABC123',
         trialDays: 30,
         previewMode: true,
+        adminPortalTarget: 'newTab',
       },
       origin,
     );
@@ -60,6 +62,7 @@ describe('readConfig', () => {
         mainAppUrl: 'https://app.example.test',
         trialDays: 30,
         previewMode: true,
+        adminPortalTarget: 'newTab',
       },
     });
   });

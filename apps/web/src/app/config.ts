@@ -36,6 +36,7 @@ export function readConfig(raw: unknown, origin: string): ConfigResult {
       allowedRedirectOrigins: Array.isArray(source.allowedRedirectOrigins)
         ? source.allowedRedirectOrigins.filter((origin): origin is string => typeof origin === 'string')
         : [],
+      adminPortalTarget: source.adminPortalTarget === 'newTab' ? 'newTab' : 'sameWindow',
     },
   };
 }

@@ -16,6 +16,7 @@ export const paths = {
   acceptInvitationWithCode: '/account/invitation/code',
   impersonate: '/account/impersonate',
   stepUp: '/account/step-up',
+  resetPhoneNumber: '/account/reset-phone-number',
   // Product pages (the same as the product rules' productPaths: paths.test.ts checks it;
   // spelled out so the login page's bundle does not carry the rules).
   trialStarted: '/trial-started',
@@ -24,6 +25,8 @@ export const paths = {
   olo: '/olo',
   // The built-in stand-in for the main application.
   mainApp: '/app',
+  // Our admin portal (issue 4); its sections are children (src/app/admin-sections.tsx).
+  adminPortal: '/admin-portal',
   // Hosted login: where /oauth/authorize sends the code back (SPEC section 2, hostedLoginRedirectUrl).
   oauthCallback: '/oauth/callback',
 } as const;
@@ -45,7 +48,7 @@ export const authRoutes: Record<string, string> = {
   impersonationUrl: paths.impersonate,
   acceptInvitationUrl: paths.acceptInvitation,
   acceptInvitationWithOTCUrl: paths.acceptInvitationWithCode,
-  resetPhoneNumberUrl: '/account/reset-phone-number',
+  resetPhoneNumberUrl: paths.resetPhoneNumber,
   socialLoginCallbackUrl: '/account/social/success',
   oidcRedirectUrl: '/account/oidc/callback',
   samlCallbackUrl: '/account/saml/callback',

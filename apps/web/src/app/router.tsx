@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/loading-screen';
 import { RouteError } from '../components/route-error';
 // The login screen is the critical path: it ships in the entry chunk. Everything else loads lazily.
 import { LoginPage } from '../features/login';
+import { adminSectionRoutes, adminSections } from './admin-sections';
 import { paths } from './paths';
 
 /** A route whose component comes from its own chunk. */
@@ -57,6 +58,10 @@ export const routes: RouteObject[] = [
       },
       { path: paths.stepUp, ...lazyPage(() => import('../features/mfa').then((m) => m.StepUpPage)) },
       {
+        path: paths.resetPhoneNumber,
+        ...lazyPage(() => import('../features/reset-phone-number').then((m) => m.ResetPhoneNumberPage)),
+      },
+      {
         // Trial and review pages: signed-in only, under the brand header.
         ...lazyPage(() => import('./product-layout').then((m) => m.ProductLayout)),
         children: [
@@ -82,6 +87,24 @@ export const routes: RouteObject[] = [
       },
       { path: paths.olo, ...lazyPage(() => import('../features/olo').then((m) => m.OloPage)) },
       { path: paths.mainApp, ...lazyPage(() => import('../features/main-app').then((m) => m.MainAppPage)) },
+      {
+        // The admin portal (issue 4): a layout with the navigation, each section its own chunk.
+        path: paths.adminPortal,
+        lazy: async () => {
+          const { AdminPortalLayout } = await import('../features/admin-portal');
+          return { Component: () => <AdminPortalLayout sections={adminSections} /> };
+        },
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { AdminPortalIndex } = await import('../features/admin-portal');
+              return { Component: () => <AdminPortalIndex sections={adminSections} /> };
+            },
+          },
+          ...adminSectionRoutes,
+        ],
+      },
       {
         path: paths.oauthCallback,
         ...lazyPage(() => import('../features/oauth-callback').then((m) => m.OAuthCallbackPage)),

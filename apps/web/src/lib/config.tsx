@@ -20,6 +20,8 @@ export interface BrizoConfig {
   hostedLogin?: boolean;
   /** Other sites the login box's redirectUrl may lead to (SPEC section 5; same-site enforcement is on). */
   allowedRedirectOrigins?: string[];
+  /** Whether the main application's menu opens the admin portal in a new tab (SPEC section 2). */
+  adminPortalTarget: 'sameWindow' | 'newTab';
 }
 
 const ConfigContext = createContext<BrizoConfig | null>(null);

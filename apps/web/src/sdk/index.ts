@@ -1,6 +1,6 @@
 // The adapter around the Frontegg SDK: the only module that imports @frontegg/*. Features
 // use these thin, typed hooks; when the SDK changes shape, only this folder changes.
-export { createBrizoStore, isPreviewAvailable, startSdk, type BrizoStore, type SdkOptions } from './store';
+export { createBrizoStore, loadPreviewMocks, startSdk, type BrizoStore, type SdkOptions } from './store';
 export { SdkProvider } from './provider';
 export {
   createRedirectBridge,
@@ -16,12 +16,16 @@ export { useTenants, type TenantOption, type TenantsView } from './hooks/tenants
 // Passwordless hooks are imported from './hooks/passwordless' by the lazily loaded screens only:
 // re-exported here they would ride in the login page's entry chunk.
 export { usePublicAuthStrategy } from './hooks/public-auth-strategy';
+export { useUsernameLogin } from './hooks/username-login';
 // The ceremonies' hooks (./hooks/webauthn) are imported by the lazy screens directly.
 export { usePasskeysOffered } from './hooks/passkeys';
 export { useSignUp, type SignUpRequest } from './hooks/sign-up';
 // MFA and step-up hooks: imported from './hooks/mfa' by the lazily loaded features/mfa only,
 // so that they stay out of the login page's entry chunk (a barrel re-export pulls them in).
 export type { MfaDevices, MfaFlow, MfaStepName, MfaStrategyName } from './hooks/mfa';
+// The signed-in user's own MFA devices (admin portal Privacy: list, enroll, remove each type) and the
+// phone number reset: imported from './hooks/mfa-devices' and './hooks/reset-phone-number' by lazy screens.
+export type { MfaDeviceList, MfaDevicesApi, MfaDeviceType } from './hooks/mfa-devices';
 export { useActivateAccount } from './hooks/activate';
 export { useForgotPassword, type PasswordRules } from './hooks/forgot-password';
 export {

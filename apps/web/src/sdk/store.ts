@@ -1,5 +1,6 @@
 import { createStore, type FronteggStore } from '@frontegg/redux-store';
 import { ContextHolder, createApiClient, FeatureFlags } from '@frontegg/rest-api';
+import { installMockActions } from 'virtual:brizo-sdk-mocks-slot';
 import type { RedirectOptions } from './redirect-bridge';
 
 // The one place that creates and starts the Frontegg store, without @frontegg/react or
@@ -24,11 +25,13 @@ export interface SdkOptions {
 
 export type BrizoStore = FronteggStore;
 
-declare const __BRIZO_PREVIEW_AVAILABLE__: boolean | undefined;
-
-/** The SDK's mock actions are only bundled in preview builds (see vite.config.ts). */
-export function isPreviewAvailable(): boolean {
-  return typeof __BRIZO_PREVIEW_AVAILABLE__ !== 'undefined' && __BRIZO_PREVIEW_AVAILABLE__;
+/**
+ * Loads the store's mock actions (a chunk of their own, see vite.config.ts) into the slot the store
+ * reads them from. Call before creating a store with previewMode on.
+ */
+export async function loadPreviewMocks(): Promise<void> {
+  const { default: buildMockActions } = await import('@frontegg/redux-store/mocks');
+  installMockActions(buildMockActions);
 }
 
 export function createBrizoStore({
@@ -36,13 +39,10 @@ export function createBrizoStore({
   clientId,
   routes,
   onRedirectTo,
-  previewMode: wanted = false,
+  previewMode = false,
   hostedLogin = false,
   allowedRedirectOrigins = [],
 }: SdkOptions) {
-  const previewMode = wanted && isPreviewAvailable();
-  if (wanted && !previewMode)
-    console.warn('previewMode is set but this build has no preview mode; running live.');
   const store = createStore({
     name: APP_NAME,
     context: { baseUrl, clientId },

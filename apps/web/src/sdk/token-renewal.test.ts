@@ -17,6 +17,11 @@ describe('renewalDelayMs', () => {
     for (const missing of [undefined, null, 0, -5, Number.NaN]) expect(renewalDelayMs(missing)).toBe(240_000);
   });
 
+  it('leaves at least a few seconds before a short-lived token expires', () => {
+    expect(renewalDelayMs(8)).toBe(4_000);
+    expect(renewalDelayMs(15)).toBe(11_000);
+  });
+
   it('never schedules a tight loop', () => {
     expect(renewalDelayMs(1)).toBe(MIN_RENEWAL_DELAY_MS);
   });

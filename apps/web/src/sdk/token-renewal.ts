@@ -7,8 +7,13 @@
 export const FALLBACK_EXPIRES_IN_SECONDS = 300;
 /** Renew once this share of the token's lifetime has passed. */
 export const RENEWAL_RATIO = 0.8;
+/**
+ * ... but at least this long before it expires: a short-lived token renewed at 80% on a busy device
+ * could expire while the renewal is still on its way, and the calls made meanwhile would fail.
+ */
+export const RENEWAL_MARGIN_MS = 4_000;
 /** Never renew in a tighter loop than this, whatever the server says. */
-export const MIN_RENEWAL_DELAY_MS = 5_000;
+export const MIN_RENEWAL_DELAY_MS = 2_000;
 
 /** Milliseconds after issue at which a token living `expiresIn` seconds is renewed. */
 export function renewalDelayMs(expiresIn: number | null | undefined): number {
@@ -16,7 +21,11 @@ export function renewalDelayMs(expiresIn: number | null | undefined): number {
     typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn > 0
       ? expiresIn
       : FALLBACK_EXPIRES_IN_SECONDS;
-  return Math.max(MIN_RENEWAL_DELAY_MS, Math.floor(seconds * 1000 * RENEWAL_RATIO));
+  const lifetimeMs = seconds * 1000;
+  return Math.max(
+    MIN_RENEWAL_DELAY_MS,
+    Math.floor(Math.min(lifetimeMs * RENEWAL_RATIO, lifetimeMs - RENEWAL_MARGIN_MS)),
+  );
 }
 
 /** What the scheduler needs to know about the signed-in session. */

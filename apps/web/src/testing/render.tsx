@@ -11,6 +11,7 @@ export const testConfig: BrizoConfig = {
   salesEmail: 'sales@brizo.test',
   supportEmail: 'support@brizo.test',
   trialDays: 14,
+  adminPortalTarget: 'sameWindow',
 };
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {

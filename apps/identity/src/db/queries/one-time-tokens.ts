@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { oneTimeTokens, type OneTimeTokenPurpose } from '../schema.js';
 
@@ -76,4 +76,39 @@ export async function retireOneTimeTokens(
     .where(
       and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
     );
+}
+
+/** Activation by code: binds a new mailed code to an open token (earlier codes and guesses are forgotten). */
+export async function setOneTimeTokenCode(
+  db: Db,
+  tokenId: string,
+  code: { codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ codeHash: code.codeHash, codeExpiresAt: code.expiresAt, codeAttempts: 0 })
+    .where(eq(oneTimeTokens.id, tokenId));
+}
+
+/**
+ * Spends one guess on the token's code and says whether it was right. The guess is counted in the
+ * same statement that checks the limit, so parallel guesses cannot exceed `maxAttempts`.
+ */
+export async function guessOneTimeTokenCode(
+  db: Db,
+  query: { tokenId: string; codeHash: string; now: Date; maxAttempts: number },
+): Promise<boolean> {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ codeAttempts: sql`${oneTimeTokens.codeAttempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeTokens.id, query.tokenId),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.codeExpiresAt, query.now),
+        lt(oneTimeTokens.codeAttempts, query.maxAttempts),
+      ),
+    )
+    .returning({ codeHash: oneTimeTokens.codeHash });
+  return row?.codeHash === query.codeHash;
 }

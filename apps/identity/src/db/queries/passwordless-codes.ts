@@ -104,3 +104,17 @@ export async function findPasswordlessCodeOwner(
     .limit(1);
   return row?.userId;
 }
+
+/**
+ * Forgets a user's codes of a type (phone number reset: codes texted to the old number must not
+ * work, and the resend pause must not hold back the first code to the new one).
+ */
+export async function deletePasswordlessCodesOfUser(
+  db: Db,
+  userId: string,
+  type: PasswordlessType,
+): Promise<void> {
+  await db
+    .delete(passwordlessCodes)
+    .where(and(eq(passwordlessCodes.userId, userId), eq(passwordlessCodes.type, type)));
+}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { rolePermissions, roles, userRoles } from '../schema.js';
 
@@ -76,4 +76,146 @@ export async function findRolesOfUser(db: Db, userId: string): Promise<UserRoleD
     byKey.set(key, detail);
   }
   return [...byKey.values()];
+}
+
+// ---- Roles and permissions of the admin portal (issue 4) ----
+
+/** The roles a tenant sees: the vendor's (read-only to it) and its own. */
+const visibleTo = (tenantId: string) => or(isNull(roles.tenantId), eq(roles.tenantId, tenantId));
+
+export interface RoleWithPermissions {
+  role: RoleRow;
+  permissionIds: string[];
+}
+
+async function withPermissions(db: Db, rows: RoleRow[]): Promise<RoleWithPermissions[]> {
+  const links =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(rolePermissions)
+          .where(
+            inArray(
+              rolePermissions.roleId,
+              rows.map((row) => row.id),
+            ),
+          );
+  return rows.map((role) => ({
+    role,
+    permissionIds: links.filter((link) => link.roleId === role.id).map((link) => link.permissionId),
+  }));
+}
+
+export async function findRolesVisibleToTenant(db: Db, tenantId: string): Promise<RoleWithPermissions[]> {
+  const rows = await db
+    .select()
+    .from(roles)
+    .where(visibleTo(tenantId))
+    .orderBy(asc(roles.level), asc(roles.name));
+  return withPermissions(db, rows);
+}
+
+/** The roles among `roleIds` the tenant may use; ids of other tenants' roles are left out. */
+export async function findRolesByIdsVisibleToTenant(
+  db: Db,
+  tenantId: string,
+  roleIds: string[],
+): Promise<RoleWithPermissions[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(roles)
+    .where(and(visibleTo(tenantId), inArray(roles.id, roleIds)));
+  return withPermissions(db, rows);
+}
+
+export async function findTenantRoleByKey(
+  db: Db,
+  tenantId: string,
+  key: string,
+): Promise<RoleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(visibleTo(tenantId), eq(roles.key, key)))
+    .limit(1);
+  return row;
+}
+
+export async function insertRole(db: Db, role: NewRole): Promise<RoleRow> {
+  const [row] = await db.insert(roles).values(role).returning();
+  if (!row) throw new Error('insertRole returned no row');
+  return row;
+}
+
+/** Changes one of the tenant's own roles; vendor roles (tenantId null) never match. */
+export async function updateTenantRole(
+  db: Db,
+  tenantId: string,
+  roleId: string,
+  changes: Partial<Pick<NewRole, 'key' | 'name' | 'description' | 'isDefault' | 'level' | 'updatedAt'>>,
+): Promise<RoleRow | undefined> {
+  const [row] = await db
+    .update(roles)
+    .set(changes)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)))
+    .returning();
+  return row;
+}
+
+export async function deleteTenantRole(
+  db: Db,
+  tenantId: string,
+  roleId: string,
+): Promise<RoleRow | undefined> {
+  const [row] = await db
+    .delete(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)))
+    .returning();
+  return row;
+}
+
+/** Only one default role per tenant: setting one clears the others. */
+export async function clearOtherDefaultRoles(db: Db, tenantId: string, roleId: string): Promise<void> {
+  await db
+    .update(roles)
+    .set({ isDefault: false })
+    .where(and(eq(roles.tenantId, tenantId), ne(roles.id, roleId), eq(roles.isDefault, true)));
+}
+
+export async function setRolePermissions(db: Db, roleId: string, permissionIds: string[]): Promise<void> {
+  await db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  await linkRolePermissions(db, roleId, permissionIds);
+}
+
+export async function unlinkRolePermissions(db: Db, roleIds: string[], permissionId: string): Promise<void> {
+  if (roleIds.length === 0) return;
+  await db
+    .delete(rolePermissions)
+    .where(and(eq(rolePermissions.permissionId, permissionId), inArray(rolePermissions.roleId, roleIds)));
+}
+
+/**
+ * The roles a new member of the tenant gets when none are named (isDefault): the tenant's own
+ * default role, else the vendor's default roles.
+ */
+export async function findDefaultRoleIds(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: roles.id, tenantId: roles.tenantId })
+    .from(roles)
+    .where(and(visibleTo(tenantId), eq(roles.isDefault, true)));
+  const own = rows.filter((row) => row.tenantId === tenantId);
+  return (own.length > 0 ? own : rows).map((row) => row.id);
+}
+
+/** Gives a new member the named roles, or the tenant's default roles when none are named. */
+export async function assignNewMemberRoles(
+  db: Db,
+  userId: string,
+  tenantId: string,
+  roleIds: string[],
+): Promise<void> {
+  const chosen = roleIds.length > 0 ? roleIds : await findDefaultRoleIds(db, tenantId);
+  await assignUserRoles(db, userId, tenantId, chosen);
 }

@@ -40,3 +40,27 @@ export async function findTenantsOfUser(db: Db, userId: string): Promise<TenantR
 export async function insertMembership(db: Db, userId: string, tenantId: string): Promise<void> {
   await db.insert(memberships).values({ userId, tenantId }).onConflictDoNothing();
 }
+
+/** Account settings and the custom login box (issue 4): the caller's own tenant only. */
+export async function updateTenant(
+  db: Db,
+  tenantId: string,
+  changes: Partial<
+    Pick<
+      NewTenant,
+      | 'name'
+      | 'address'
+      | 'timezone'
+      | 'dateFormat'
+      | 'timeFormat'
+      | 'currency'
+      | 'logo'
+      | 'website'
+      | 'customLogin'
+      | 'updatedAt'
+    >
+  >,
+): Promise<TenantRow | undefined> {
+  const [row] = await db.update(tenants).set(changes).where(eq(tenants.id, tenantId)).returning();
+  return row;
+}

@@ -14,6 +14,15 @@ export const qualified = {
 } as const;
 
 /**
+ * The roles a user holds in a tenant: their own, and those of the tenant's groups they belong to
+ * (issue 4, groups). Change a user's groups or a group's roles → invalidate the authorization cache.
+ */
+const effectiveRoleIds = (userId: SQL, tenantId: SQL) => sql`select ur.role_id from user_roles ur
+  where ur.user_id = ${userId} and ur.tenant_id = ${tenantId}
+  union select gr.role_id from group_users gu join groups g on g.id = gu.group_id
+  join group_roles gr on gr.group_id = g.id where gu.user_id = ${userId} and g.tenant_id = ${tenantId}`;
+
+/**
  * What an access token needs about a user, computed inside the same statement as the user lookup
  * so that login and refresh stay at one read each. `tenantId` must be a qualified reference or a
  * parameter: drizzle leaves columns of single-table selects unqualified.
@@ -22,14 +31,13 @@ export function authorizationColumns(tenantId: SQL) {
   const userId = sql.raw('"users"."id"');
   return {
     tenantIds: sql<string[]>`coalesce((select json_agg(m.tenant_id order by m.created_at) from memberships m
-      where m.user_id = ${userId} and not m.is_disabled), '[]'::json)`,
-    roleKeys: sql<
-      string[]
-    >`coalesce((select json_agg(r.key order by r.key) from user_roles ur join roles r on r.id = ur.role_id
-      where ur.user_id = ${userId} and ur.tenant_id = ${tenantId}), '[]'::json)`,
-    permissionKeys: sql<string[]>`coalesce((select json_agg(distinct p.key) from user_roles ur
-      join role_permissions rp on rp.role_id = ur.role_id join permissions p on p.id = rp.permission_id
-      where ur.user_id = ${userId} and ur.tenant_id = ${tenantId}), '[]'::json)`,
+      where m.user_id = ${userId} and not m.is_disabled
+        and (m.temporary_expiration_date is null or m.temporary_expiration_date > now())), '[]'::json)`,
+    roleKeys: sql<string[]>`coalesce((select json_agg(r.key order by r.key) from roles r
+      where r.id in (${effectiveRoleIds(userId, tenantId)})), '[]'::json)`,
+    permissionKeys: sql<string[]>`coalesce((select json_agg(distinct p.key) from role_permissions rp
+      join permissions p on p.id = rp.permission_id
+      where rp.role_id in (${effectiveRoleIds(userId, tenantId)})), '[]'::json)`,
   };
 }
 

@@ -14,6 +14,31 @@ import {
   responses,
 } from '../schemas.js';
 
+const isUsernameOnly = (raw: unknown): raw is { username: string } =>
+  typeof raw === 'object' &&
+  raw !== null &&
+  !('email' in raw) &&
+  'username' in raw &&
+  typeof raw.username === 'string' &&
+  raw.username.trim() !== '';
+
+/**
+ * UsernameAndPassword: the SDK sends `username` instead of `email`. Such a body gets `email: null`
+ * before validation, so a body without either still fails on the email first, as it always did.
+ */
+const passwordLoginBody = z.preprocess(
+  (raw) => (isUsernameOnly(raw) ? { ...raw, email: null } : raw),
+  z
+    .object({
+      email: emailField.nullable(),
+      username: z.string().trim().max(254).optional(),
+      password: passwordField,
+      recaptchaToken: z.string().optional(),
+      invitationToken: z.string().optional(),
+    })
+    .refine((body) => body.email || body.username, { message: 'Email is required.', path: ['email'] }),
+);
+
 /** /identity/resources/auth: password login, refresh, logout, SSO pre-login. */
 export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const { sessions } = services;
@@ -25,12 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { con
       schema: {
         tags: ['auth'],
         summary: 'Authenticate user with password',
-        body: z.object({
-          email: emailField,
-          password: passwordField,
-          recaptchaToken: z.string().optional(),
-          invitationToken: z.string().optional(),
-        }),
+        body: passwordLoginBody,
         response: responses({ 200: z.union([mfaRequiredResponse, passwordLoginResponse]) }),
       },
     },

@@ -6,6 +6,7 @@ import type { RouteOptions } from '../../services/index.js';
 import { responses } from '../schemas.js';
 import { mailboxListPage, mailboxMessagePage } from './mailbox-pages.js';
 import { devSmsRoutes } from './sms.js';
+import { devTenantRoutes } from './tenants.js';
 
 const messageResponse = z.object({
   id: z.string(),
@@ -23,6 +24,7 @@ const messageView = (message: OutboxMessage) => ({ ...message, createdAt: messag
 export const devRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, options) => {
   const { db } = options;
   await app.register(devSmsRoutes, options);
+  await app.register(devTenantRoutes, options);
   const listQuery = z.object({
     to: z.string().max(254).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),

@@ -2,35 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { appError, errorCatalogue } from '../../errors.js';
-import type { RouteOptions } from '../../services/index.js';
+import type { RouteOptions, Services } from '../../services/index.js';
+import { requireSignedIn } from '../admin-access.js';
 import { responses } from '../schemas.js';
 
-/** Admin-portal sections (SPEC section 2): personal ones always, the rest by the user's permissions. */
-const adminBoxConfiguration = {
-  navigation: Object.fromEntries(
-    [
-      ['profile', 'always'],
-      ['privacy', 'always'],
-      ['personalApiTokens', 'always'],
-      ['account', 'byPermissions'],
-      ['users', 'byPermissions'],
-      ['groups', 'byPermissions'],
-      ['roles', 'byPermissions'],
-      ['security', 'byPermissions'],
-      ['sso', 'byPermissions'],
-      ['provisioning', 'byPermissions'],
-      ['audits', 'byPermissions'],
-      ['webhooks', 'byPermissions'],
-      ['apiTokens', 'byPermissions'],
-      ['subscriptions', 'byPermissions'],
-      ['allAccounts', 'byPermissions'],
-      ['usage', 'byPermissions'],
-    ].map(([section, visibility]) => [section, { visibility }]),
-  ),
-};
+type Configuration = Record<string, unknown>;
 
-const entities: Record<string, (config: Config) => Record<string, unknown>> = {
-  adminBox: () => adminBoxConfiguration,
+const entities: Record<
+  string,
+  (config: Config, services: Services) => Promise<Configuration> | Configuration
+> = {
+  adminBox: (_config, services) => services.adminBox.configuration(),
   saml: (config) => ({
     acsUrl: `${config.publicUrl}/frontegg/auth/saml/callback`,
     spEntityId: `${config.publicUrl}/frontegg/saml/metadata`,
@@ -38,7 +20,7 @@ const entities: Record<string, (config: Config) => Record<string, unknown>> = {
 };
 
 /** GET /metadata?entityName=...: rows[0].configuration, the way the SDK reads it. */
-export const metadataRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config }) => {
+export const metadataRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   app.get(
     '/metadata',
     {
@@ -64,10 +46,35 @@ export const metadataRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     },
     async (request) => {
       const { entityName } = request.query;
-      const configuration = Object.hasOwn(entities, entityName) ? entities[entityName]?.(config) : undefined;
+      const configuration = Object.hasOwn(entities, entityName)
+        ? await entities[entityName]?.(config, services)
+        : undefined;
       if (!configuration)
         throw appError(errorCatalogue.metadata.unknownEntity, `Metadata not found: ${entityName}`);
       return { rows: [{ id: entityName, entityName, vendorId: config.clientId, configuration }] };
+    },
+  );
+
+  app.put(
+    '/metadata',
+    {
+      schema: {
+        tags: ['metadata'],
+        summary:
+          "Change the admin portal's metadata (navigation visibility, field appearance); superuser only",
+        security: [{ bearer: [] }],
+        querystring: z.object({
+          entityName: z.literal('adminBox', { error: 'Only adminBox can be changed' }),
+        }),
+        body: z.object({
+          configuration: z.record(z.string(), z.unknown(), { error: 'configuration must be an object' }),
+        }),
+        response: responses({ 200: z.object({ configuration: z.record(z.string(), z.unknown()) }) }),
+      },
+    },
+    async (request) => {
+      const actor = await requireSignedIn(request, services.tokens);
+      return { configuration: await services.adminBox.update(actor, request.body.configuration) };
     },
   );
 };

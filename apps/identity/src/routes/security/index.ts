@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
-import { passwordConfigResponse, responses } from '../schemas.js';
+import {
+  activationSettingChange,
+  signUpStrategiesChange,
+  signUpStrategyNames,
+} from '../../services/sign-up-strategies.js';
+import { passwordConfigResponse, requestMeta, requireAccessToken, responses } from '../schemas.js';
 
 const authStrategiesResponse = z.object({
   mainAuthStrategies: z.array(z.object({ strategy: z.string() })),
   secondaryAuthStrategies: z.array(z.object({ strategy: z.string(), isActive: z.boolean() })),
 });
+
+const signUpStrategiesResponse = z.array(
+  z.object({ strategy: z.enum(signUpStrategyNames), isActive: z.boolean(), isRequired: z.boolean() }),
+);
 
 /** /identity/resources/configurations: the vendor's public security configuration. */
 export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
@@ -68,17 +77,60 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     {
       schema: {
         tags: ['security'],
-        summary: 'Sign-up identifiers: email only',
-        response: responses({
-          200: z.array(z.object({ strategy: z.string(), isActive: z.boolean(), isRequired: z.boolean() })),
-        }),
+        summary: 'Sign-up identifiers (email, phoneNumber, username), each active and/or required',
+        response: responses({ 200: signUpStrategiesResponse }),
       },
     },
-    async () => [
-      { strategy: 'email', isActive: true, isRequired: true },
-      { strategy: 'phoneNumber', isActive: false, isRequired: false },
-      { strategy: 'username', isActive: false, isRequired: false },
-    ],
+    async () => services.signUpStrategies.list(),
+  );
+
+  for (const method of ['PUT', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/v1/sign-up/strategies',
+      schema: {
+        tags: ['security'],
+        summary:
+          'Change the sign-up identifiers (superuser or administrator); email stays active and required',
+        security: [{ bearer: [] }],
+        body: signUpStrategiesChange,
+        response: responses({ 200: signUpStrategiesResponse }),
+      },
+      handler: async (request) => {
+        const claims = await requireAccessToken(request, services.tokens);
+        return services.signUpStrategies.update(claims, request.body, requestMeta(request));
+      },
+    });
+  }
+
+  app.get(
+    '/v1/sign-up/activation',
+    {
+      schema: {
+        tags: ['security'],
+        summary:
+          'How new accounts are activated: a mailed link, or a mailed code typed at /account/activate/code',
+        response: responses({ 200: activationSettingChange }),
+      },
+    },
+    async () => ({ activationMethod: await services.signUpStrategies.activationMethod() }),
+  );
+
+  app.put(
+    '/v1/sign-up/activation',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Change how new accounts are activated (superuser or administrator)',
+        security: [{ bearer: [] }],
+        body: activationSettingChange,
+        response: responses({ 200: activationSettingChange }),
+      },
+    },
+    async (request) => {
+      const claims = await requireAccessToken(request, services.tokens);
+      return services.signUpStrategies.updateActivationMethod(claims, request.body, requestMeta(request));
+    },
   );
 
   // Password recovery strategies: routes/security/lifecycle (account lifecycle).

@@ -39,6 +39,9 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // The hosted admin portal's address under the base URL (SPEC section 2): the portal is ours, in the web app.
+  app.get('/oauth/portal', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin-portal'));
+
   // docs/CONTRACTS.md "Web runtime configuration".
   app.get('/app-config.js', { schema: { hide: true } }, async (request, reply) => {
     const origin = config.publicUrlConfigured ? config.publicUrl : `${request.protocol}://${request.host}`;
@@ -51,6 +54,8 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
       ...(config.gtmContainerId ? { gtmContainerId: config.gtmContainerId } : {}),
       trialDays: config.trialDays,
       ...(config.hostedLogin ? { hostedLogin: true } : {}),
+      ...(config.previewMode ? { previewMode: true } : {}),
+      adminPortalTarget: config.adminPortalTarget,
     };
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-store');
     return `window.__BRIZO_CONFIG__ = ${toSafeJson(browserConfig)};\n`;

@@ -31,7 +31,7 @@ const roleResponse = z.object({
   updatedAt: z.string(),
 });
 
-const meResponse = z.object({
+export const meResponse = z.object({
   id: z.string(),
   sub: z.string(),
   email: z.string(),
@@ -75,7 +75,7 @@ const currentTenantsResponse = z.object({
   activeTenant: tenantResponse.nullable(),
 });
 
-const signUpBody = z.object({
+export const signUpBody = z.object({
   email: emailField,
   companyName: z
     .string({ error: 'Company Name is required.' })
@@ -107,7 +107,19 @@ const signUpBody = z.object({
     .describe('Free-form user metadata (firstName, lastName, source), as an object or a JSON string'),
 });
 
-const activationQuery = z.object({ userId: userIdField, token: tokenField });
+export const activationQuery = z.object({ userId: userIdField, token: tokenField });
+
+export const signUpResponse = z.object({
+  shouldActivate: z.boolean(),
+  userId: z.string(),
+  tenantId: z.string(),
+  activationToken: z
+    .string()
+    .optional()
+    .describe(
+      'When the vendor activates by code: opens /account/activate/code, useless without the mailed code',
+    ),
+});
 
 /** /identity/resources/users: the current user, sign-up, activation, password reset. */
 export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
@@ -169,9 +181,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
         summary:
           'Sign up: a new account on trial (work email) or under review (personal email); activation by mail',
         body: signUpBody,
-        response: responses({
-          200: z.object({ shouldActivate: z.boolean(), userId: z.string(), tenantId: z.string() }),
-        }),
+        response: responses({ 200: signUpResponse }),
       },
     },
     async (request) => services.signUp.signUp(request.body, requestMeta(request)),
@@ -234,13 +244,16 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       config: limited,
       schema: {
         tags: ['users'],
-        summary: 'Resend the activation email (same answer for any email)',
-        body: z.object({ email: emailField }),
+        summary:
+          'Resend the activation email, or a new code for the activation-by-code page (userId + token); same answer for anybody',
+        body: z.union([z.object({ email: emailField }), activationQuery]),
         response: responses({ 200: emptyResponse }),
       },
     },
     async (request) => {
-      await services.activation.resend(request.body.email, requestMeta(request));
+      const { body } = request;
+      if ('email' in body) await services.activation.resend(body.email, requestMeta(request));
+      else await services.activation.resendCode(body, requestMeta(request));
       return {};
     },
   );

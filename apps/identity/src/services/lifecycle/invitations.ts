@@ -18,6 +18,7 @@ import type { ActivationService } from '../activation.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
 import type { Mailer } from '../mail.js';
 import type { AccessTokenClaims } from '../tokens.js';
+import { assertEmailDomainAllowed } from '../security-admin.js';
 import { invitationMail } from './mails.js';
 
 /** SPEC section 9: invite links expire after 43200 minutes (30 days) by default. */
@@ -70,6 +71,8 @@ export function createInvitationService(deps: {
       const tenantId = inviter.tenantId;
       const allowed = inviter.superUser || inviter.permissions.some((key) => INVITERS.includes(key));
       if (!tenantId || !allowed) throw appError(errorCatalogue.lifecycle.forbidden);
+      // Security section (issue 4): the tenant's email-domain restrictions refuse the invitation.
+      await assertEmailDomainAllowed(db, tenantId, email);
       const now = clock.now();
       const assignable = await findAssignableRoleIds(db, tenantId, roleIds);
       const existing = await findUserByEmail(db, email);

@@ -90,7 +90,7 @@ interface CodeVerification {
   rememberDevice?: boolean;
 }
 
-const maskPhoneNumber = (phoneNumber: string) =>
+export const maskPhoneNumber = (phoneNumber: string) =>
   phoneNumber.length <= 4 ? phoneNumber : `${'*'.repeat(phoneNumber.length - 4)}${phoneNumber.slice(-4)}`;
 
 export function devicesView(devices: MfaDeviceRow[], email: string): MfaDevicesView {

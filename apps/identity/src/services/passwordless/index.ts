@@ -8,6 +8,7 @@ import {
   issuePasswordlessCode,
 } from '../../db/queries/passwordless-codes.js';
 import { findUserByPhoneNumber, findUserClaimsByPhoneNumber } from '../../db/queries/passwordless-users.js';
+import { findUserByUsername, findUserClaimsByUsername } from '../../db/queries/usernames.js';
 import {
   findUserByEmail,
   findUserById,
@@ -22,6 +23,7 @@ import { appError, errorCatalogue } from '../../errors.js';
 import { generateToken, hashToken } from '../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
 import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
+import { mergeJsonObject, parseJsonObject } from '../json-metadata.js';
 import type { Mailer } from '../mail.js';
 import type { MfaRequiredResponse, MfaService } from '../mfa/index.js';
 import type { LoginResponse } from '../sessions.js';
@@ -96,7 +98,11 @@ export function createPasswordlessService(deps: {
 
   const requireStrategy = async (type: PasswordlessType) => {
     const vendor = await vendorSettings.get();
-    if (!strategiesAllowing[type].includes(vendor.mainAuthStrategy)) {
+    // Users who signed up by phone number have no password: a texted code is how they sign in.
+    const bySignUpPhone =
+      type === 'SmsCode' &&
+      vendor.signUpStrategies.some((item) => item.strategy === 'phoneNumber' && item.isActive);
+    if (!strategiesAllowing[type].includes(vendor.mainAuthStrategy) && !bySignUpPhone) {
       throw appError(errorCatalogue.auth.strategyNotActive);
     }
     return vendor;
@@ -111,7 +117,7 @@ export function createPasswordlessService(deps: {
     if (identifier.phoneNumber)
       return findUserByPhoneNumber(db, normalizePhoneNumber(identifier.phoneNumber));
     if (usesUserId(identifier)) return findUserById(db, identifier.userId);
-    // Usernames are not stored yet (sign-up by username is another slice of issue 3): nobody matches.
+    if (identifier.username) return findUserByUsername(db, identifier.username);
     return undefined;
   };
 
@@ -121,6 +127,8 @@ export function createPasswordlessService(deps: {
     if (identifier.phoneNumber) {
       return findUserClaimsByPhoneNumber(db, normalizePhoneNumber(identifier.phoneNumber));
     }
+    if (identifier.username && !usesUserId(identifier))
+      return findUserClaimsByUsername(db, identifier.username);
     const user = usesUserId(identifier) ? await findUserById(db, identifier.userId) : undefined;
     return user && findUserClaimsById(db, user.id, user.activeTenantId);
   };
@@ -172,10 +180,18 @@ export function createPasswordlessService(deps: {
       await audit(passwordlessAuditEvents.loginFailed, meta, type, who, 'user locked');
       throw appError(errorCatalogue.auth.userLocked);
     }
+    const vendorMetadata = parseJsonObject(user.vendorMetadata);
+    const signedUpByPhone = vendorMetadata.signUpIdentifier === 'phoneNumber';
+    if (type === 'SmsCode' && signedUpByPhone && vendorMetadata.activated === false) {
+      // The code that finishes a phone sign-up (SPEC stage VerifyPhone) proves the account's identifier.
+      await updateUser(db, user.id, {
+        vendorMetadata: mergeJsonObject(user.vendorMetadata, { activated: true }),
+      });
+    }
     if (!user.verified) {
       // A mailed link or code proves the address; a text message proves only the phone.
       if (type !== 'SmsCode') await updateUser(db, user.id, { verified: true });
-      else if (!options.allowNotVerified) {
+      else if (!options.allowNotVerified && !signedUpByPhone) {
         await audit(passwordlessAuditEvents.loginFailed, meta, type, who, 'user not verified');
         throw appError(errorCatalogue.auth.userNotVerified);
       }

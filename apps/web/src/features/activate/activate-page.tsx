@@ -19,7 +19,7 @@ function rememberVerifiedEmail(email: string): void {
   local.setItem(USER_VERIFIED_KEY, email);
 }
 
-function InvalidLink() {
+export function InvalidLink() {
   const { supportEmail } = useConfig();
   return (
     <AuthCard title={INVALID_LINK_MESSAGE}>
@@ -121,18 +121,4 @@ export function ActivatePage() {
       if (activation.error) return <InvalidLink />;
       return <Working label="Activating your account..." />;
   }
-}
-
-/**
- * /account/activate/code: where the store sends a new user after a sign-up that needs
- * activation. Activation happens from the emailed link, so this confirms the email went out.
- */
-export function ActivateWithCodePage() {
-  return (
-    <AuthCard title="Please check your inbox!">
-      <CheckInbox>
-        We sent you an email with a link to activate your account and start your free trial.
-      </CheckInbox>
-    </AuthCard>
-  );
 }

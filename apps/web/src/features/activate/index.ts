@@ -1,1 +1,2 @@
-export { ActivatePage, ActivateWithCodePage } from './activate-page';
+export { ActivatePage } from './activate-page';
+export { ActivateWithCodePage } from './activate-with-code-page';

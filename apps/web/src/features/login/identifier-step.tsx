@@ -8,10 +8,15 @@ interface IdentifierStepProps {
   loading: boolean;
   error: string | null;
   onSubmit: (email: string) => void;
+  /** Username* strategies: a username is welcome too (an email still works). */
+  acceptsUsername?: boolean;
 }
 
-export function validateIdentifier(email: string): string | null {
-  if (email.trim() === '') return messages.emailRequired;
+export const USERNAME_REQUIRED = 'Username or email is required.';
+
+export function validateIdentifier(email: string, acceptsUsername = false): string | null {
+  if (email.trim() === '') return acceptsUsername ? USERNAME_REQUIRED : messages.emailRequired;
+  if (acceptsUsername && !email.includes('@')) return null;
   return isEmail(email) ? null : messages.emailInvalid;
 }
 
@@ -19,13 +24,19 @@ export function validateIdentifier(email: string): string | null {
 // path, and two fields do not need a form library (bundle budget: docs/decisions).
 
 /** First step: who is signing in. The server then picks the next step (SSO, password ...). */
-export function IdentifierStep({ defaultEmail, loading, error, onSubmit }: IdentifierStepProps) {
+export function IdentifierStep({
+  defaultEmail,
+  loading,
+  error,
+  onSubmit,
+  acceptsUsername = false,
+}: IdentifierStepProps) {
   const [email, setEmail] = useState(defaultEmail);
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = validateIdentifier(email);
+    const problem = validateIdentifier(email, acceptsUsername);
     setFieldError(problem);
     if (!problem) onSubmit(email.trim());
   };
@@ -35,12 +46,13 @@ export function IdentifierStep({ defaultEmail, loading, error, onSubmit }: Ident
       <Stack gap="md">
         <FormAlert message={error} />
         <TextInput
-          label="Email"
-          name="email"
-          placeholder="name@company.com"
-          type="email"
+          label={acceptsUsername ? 'Username or email' : 'Email'}
+          name={acceptsUsername ? 'username' : 'email'}
+          placeholder={acceptsUsername ? undefined : 'name@company.com'}
+          type={acceptsUsername ? 'text' : 'email'}
           autoComplete="username"
-          inputMode="email"
+          autoCapitalize="none"
+          inputMode={acceptsUsername ? 'text' : 'email'}
           autoFocus
           required
           value={email}

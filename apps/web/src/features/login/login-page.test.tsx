@@ -13,11 +13,19 @@ const sdk = vi.hoisted(() => ({
   preLogin: vi.fn(),
   login: vi.fn(),
   restart: vi.fn(),
+  acceptsUsername: false,
+  startByUsername: vi.fn(),
+  loginByUsername: vi.fn(),
 }));
 
 vi.mock('../../sdk', () => ({
   usePasskeysOffered: () => false,
   usePublicAuthStrategy: () => 'EmailAndPassword',
+  useUsernameLogin: () => ({
+    acceptsUsername: sdk.acceptsUsername,
+    start: sdk.startByUsername,
+    login: sdk.loginByUsername,
+  }),
   useAuthState: () => ({ isLoading: false, isAuthenticated: false, user: null }),
   useLoginState: () => ({ step: sdk.step, loading: sdk.loading, error: sdk.error, email: undefined }),
   useLoginActions: () => ({
@@ -40,6 +48,7 @@ beforeEach(() => {
   sdk.step = 'preLogin';
   sdk.loading = false;
   sdk.error = null;
+  sdk.acceptsUsername = false;
   vi.clearAllMocks();
 });
 
@@ -115,5 +124,17 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('link', { name: 'Contact sales' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(sdk.restart).toHaveBeenCalled();
+  });
+
+  it('under a Username* strategy takes a username (issue 3) and hands it to the username pre-login', async () => {
+    sdk.acceptsUsername = true;
+    const user = userEvent.setup();
+    showStep('preLogin');
+    const field = screen.getByLabelText(/Username or email/);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Username or email is required.')).toBeInTheDocument();
+    await user.type(field, 'ada.l{Enter}');
+    expect(sdk.startByUsername).toHaveBeenCalledWith('ada.l');
+    expect(sdk.preLogin).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,13 @@ import { LoadingScreen } from '../../components/loading-screen';
 import { NotAvailableCard } from '../../components/not-available-card';
 import { useConfig } from '../../lib/config';
 import { useRedirectUrlRule } from '../../lib/redirect-url';
-import { useAuthState, useLoginActions, useLoginState, type LoginStepName } from '../../sdk';
+import {
+  useAuthState,
+  useLoginActions,
+  useLoginState,
+  useUsernameLogin,
+  type LoginStepName,
+} from '../../sdk';
 import { usePasskeysOffered } from '../../sdk';
 import { passwordLifecycleSteps } from '../password-lifecycle/titles';
 import {
@@ -54,6 +60,9 @@ export function LoginPage() {
   useRedirectUrlRule();
   const [email, setEmail] = useState(storedEmail ?? '');
   const passkeysOffered = usePasskeysOffered();
+  const byUsername = useUsernameLogin();
+  // Under a Username* strategy whatever has no @ is a username.
+  const isUsername = byUsername.acceptsUsername && email !== '' && !email.includes('@');
 
   // A signed-in visitor who lands here is sent on by the store after login; if nothing
   // moves them (e.g. they followed a link here), go to the redirect screen ourselves.
@@ -79,9 +88,10 @@ export function LoginPage() {
                 defaultEmail={email}
                 loading={loading}
                 error={error}
+                acceptsUsername={byUsername.acceptsUsername}
                 onSubmit={(value) => {
                   setEmail(value);
-                  void actions.preLogin(value);
+                  void (byUsername.acceptsUsername ? byUsername.start(value) : actions.preLogin(value));
                 }}
               />
               <QuickSmsOption />
@@ -102,8 +112,11 @@ export function LoginPage() {
               email={email}
               loading={loading}
               error={error}
-              onSubmit={(password) => void actions.login(email, password)}
+              onSubmit={(password) =>
+                void (isUsername ? byUsername.login(email, password) : actions.login(email, password))
+              }
               onChangeEmail={restart}
+              identifierLabel={isUsername ? 'Username' : 'Email'}
             />
           ),
         };

@@ -9,10 +9,19 @@ interface PasswordStepProps {
   error: string | null;
   onSubmit: (password: string) => void;
   onChangeEmail: () => void;
+  /** 'Username' when signing in by username. */
+  identifierLabel?: string;
 }
 
 /** The password box (step loginWithPassword). */
-export function PasswordStep({ email, loading, error, onSubmit, onChangeEmail }: PasswordStepProps) {
+export function PasswordStep({
+  email,
+  loading,
+  error,
+  onSubmit,
+  onChangeEmail,
+  identifierLabel = 'Email',
+}: PasswordStepProps) {
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
 
@@ -31,9 +40,9 @@ export function PasswordStep({ email, loading, error, onSubmit, onChangeEmail }:
         <FormAlert message={error} />
         {/* Read-only, but a real field: password managers pair it with the password. */}
         <TextInput
-          label="Email"
+          label={identifierLabel}
           name="email"
-          type="email"
+          type={identifierLabel === 'Email' ? 'email' : 'text'}
           autoComplete="username"
           value={email}
           readOnly

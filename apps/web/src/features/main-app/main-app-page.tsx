@@ -1,7 +1,8 @@
-import { Button, Stack, Table, Text, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { LoadingScreen } from '../../components/loading-screen';
+import { useConfig } from '../../lib/config';
 import { ProductShell } from '../../components/product-shell';
 import { useRequiredSession } from '../../lib/session';
 import { TenantSwitcher } from './tenant-switcher';
@@ -13,16 +14,36 @@ import { TenantSwitcher } from './tenant-switcher';
 export function MainAppPage() {
   const sessionView = useRequiredSession();
   const navigate = useNavigate();
+  const { adminPortalTarget } = useConfig();
   if (sessionView.status !== 'signedIn') return <LoadingScreen />;
   const { user, tenant } = sessionView;
-  const logout = (
-    <Button variant="default" size="sm" onClick={() => void navigate(paths.logout)}>
-      Logout
-    </Button>
+  const newTab = adminPortalTarget === 'newTab';
+  const menu = (
+    <Group gap="sm" wrap="nowrap">
+      {newTab ? (
+        <Button
+          component="a"
+          href={paths.adminPortal}
+          target="_blank"
+          rel="noopener"
+          variant="subtle"
+          size="sm"
+        >
+          Admin portal
+        </Button>
+      ) : (
+        <Button component={Link} to={paths.adminPortal} variant="subtle" size="sm">
+          Admin portal
+        </Button>
+      )}
+      <Button variant="default" size="sm" onClick={() => void navigate(paths.logout)}>
+        Logout
+      </Button>
+    </Group>
   );
 
   return (
-    <ProductShell email={user.email} headerActions={logout}>
+    <ProductShell email={user.email} headerActions={menu}>
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} fz={26}>

@@ -46,6 +46,19 @@ async function typeCode(code: string) {
 }
 
 describe('MFA step screens', () => {
+  it("adds 'Contact Support' when a step fails, not before (SPEC section 2 /account/reset-password)", () => {
+    const devices = { ...noDevices, authenticators: [{ id: 'a' }] };
+    const { unmount } = show(flowOf({ step: 'authenticatorApp', devices }));
+    expect(screen.queryByRole('link', { name: 'Contact Support' })).not.toBeInTheDocument();
+    unmount();
+    show(flowOf({ step: 'authenticatorApp', devices, error: 'The code is incorrect or has expired' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The code is incorrect or has expired');
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+      'href',
+      'mailto:support@brizo.test',
+    );
+  });
+
   it('asks for 6 digits before verifying an authenticator code, and passes "remember this device"', async () => {
     const flow = flowOf({
       step: 'authenticatorApp',

@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { NotAvailableCard } from '../../components/not-available-card';
+import { mailto, useConfig } from '../../lib/config';
 import { useMfaFlow, type MfaFlow } from '../../sdk/hooks/mfa';
 import { AuthenticatorEnrollStep, AuthenticatorVerifyStep } from './authenticator-app';
 import { ChooserStep, choicesOf } from './chooser';
@@ -20,8 +21,33 @@ function OtherMethods({ flow }: { flow: MfaFlow }) {
   );
 }
 
+/**
+ * SPEC section 2: failed MFA steps add a 'Contact Support' link. A password reset keeps MFA (the
+ * store sends the user through these steps at the next sign-in), so this is where someone who
+ * reset their password and lost their second factor finds help.
+ */
+function ContactSupport() {
+  const { supportEmail } = useConfig();
+  return (
+    <Text size="sm" ta="center">
+      <Anchor href={mailto(supportEmail)} fw={600}>
+        Contact Support
+      </Anchor>
+    </Text>
+  );
+}
+
 /** The MFA step's screen (SPEC section 2 "MFA" steps), for a login, a forced enrollment or a step-up. */
 export function MfaStepScreen({ flow, onBack }: { flow: MfaFlow; onBack: () => void }) {
+  return (
+    <>
+      <MfaStepBody flow={flow} onBack={onBack} />
+      {flow.error && <ContactSupport />}
+    </>
+  );
+}
+
+function MfaStepBody({ flow, onBack }: { flow: MfaFlow; onBack: () => void }) {
   const other = <OtherMethods flow={flow} />;
   switch (flow.step) {
     case 'verify':

@@ -1,16 +1,10 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { FormAlert } from '../../components/form-alert';
+import { isPhoneNumber, normalizePhoneNumber } from '../../lib/phone-number';
 import type { MfaFlow } from '../../sdk/hooks/mfa';
 import { CodeForm } from './code-form';
 import { useSendOnce } from './send-once';
-
-const PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
-const compactPhone = (value: string) =>
-  value
-    .trim()
-    .replace(/[\s().-]/g, '')
-    .replace(/^00/, '+');
 
 /** Step smsSetPhoneNumber (forced enrollment): the number to text a code to. */
 export function SmsPhoneStep({ flow }: { flow: MfaFlow }) {
@@ -18,9 +12,9 @@ export function SmsPhoneStep({ flow }: { flow: MfaFlow }) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const phoneNumber = compactPhone(phone);
+    const phoneNumber = normalizePhoneNumber(phone);
     if (!phoneNumber) return setFieldError('Phone number is required');
-    if (!PHONE_PATTERN.test(phoneNumber))
+    if (!isPhoneNumber(phoneNumber))
       return setFieldError('Enter the number with its country code, e.g. +15550100199');
     setFieldError(null);
     flow.sendPhoneNumber(phoneNumber);

@@ -1,7 +1,10 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
 import { FormAlert } from '../../components/form-alert';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
+import { usePublicAuthStrategy } from '../../sdk';
 import {
   usePasswordlessActions,
   usePasswordlessState,
@@ -17,13 +20,26 @@ interface CodeStepProps {
   onRestart: () => void;
 }
 
+/** SMS sign-in only: the way out for someone whose phone is gone (SPEC section 4 "Phone reset"). */
+function LostPhoneLink({ email }: { email?: string }) {
+  const strategy = usePublicAuthStrategy();
+  if (strategy !== 'SmsCode' && strategy !== 'UsernameAndSms') return null;
+  const query = email ? `?${new URLSearchParams({ email }).toString()}` : '';
+  return (
+    <Text size="sm" ta="center">
+      <Anchor component={Link} to={`${paths.resetPhoneNumber}${query}`} fw={600}>
+        Lost access to your phone?
+      </Anchor>
+    </Text>
+  );
+}
+
 /** Steps loginWithOtc, loginWithSmsOtc and loginWithQuickSmsOtc: type the 6-digit code. */
 export function CodeStep({ type, onRestart }: CodeStepProps) {
-  const { email, phoneNumber, loading, error } = usePasswordlessState();
+  const { email, phoneNumber, username, sentFor, loading, error } = usePasswordlessState();
   const actions = usePasswordlessActions();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const identifier = phoneNumber ? { phoneNumber } : { email };
 
   // A refused code is cleared, so the next attempt starts from an empty box.
   useEffect(() => {
@@ -36,7 +52,7 @@ export function CodeStep({ type, onRestart }: CodeStepProps) {
       return;
     }
     setFieldError(null);
-    void actions.postLogin(type, value, identifier);
+    void actions.postLogin(type, value, sentFor);
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,16 +60,14 @@ export function CodeStep({ type, onRestart }: CodeStepProps) {
   };
   const resend = () => {
     setCode('');
-    if (phoneNumber) void actions.sendSmsCodeToPhone(phoneNumber);
-    else if (email) void actions.sendToEmail(type, email);
+    void actions.sendAgain(type, sentFor);
   };
 
+  const account = username ? `the account ${username}` : 'your account';
   const sentTo =
     type === 'Code'
-      ? `We emailed a 6-digit code to ${email ?? 'your email address'}.`
-      : phoneNumber
-        ? `We texted a 6-digit code to ${phoneNumber}.`
-        : 'We texted a 6-digit code to the phone number on your account.';
+      ? `We emailed a 6-digit code to ${email ?? `the email address of ${account}`}.`
+      : `We texted a 6-digit code to ${phoneNumber ?? `the phone number of ${account}`}.`;
 
   return (
     <form noValidate onSubmit={submit}>
@@ -77,9 +91,14 @@ export function CodeStep({ type, onRestart }: CodeStepProps) {
           Sign in
         </Button>
         <ResendButton what="code" onResend={resend} />
+        {type === 'SmsCode' && <LostPhoneLink email={email} />}
         <Text size="sm" ta="center">
           <Anchor component="button" type="button" fw={600} onClick={onRestart}>
-            {phoneNumber ? 'Use a different phone number' : 'Use a different email'}
+            {phoneNumber
+              ? 'Use a different phone number'
+              : username
+                ? 'Use a different username'
+                : 'Use a different email'}
           </Anchor>
         </Text>
       </Stack>

@@ -6,22 +6,24 @@ import { ResendButton } from './resend-button';
 
 /** Step magicLinkPreLoginSuccess: the sign-in link is on its way. */
 export function MagicLinkSentStep({ onRestart }: { onRestart: () => void }) {
-  const { email, error } = usePasswordlessState();
-  const { sendToEmail } = usePasswordlessActions();
+  const { email, username, sentFor, error } = usePasswordlessState();
+  const { sendAgain } = usePasswordlessActions();
   return (
     <Stack gap="md">
       <FormAlert message={error} />
       <CheckInbox>
         We sent a sign-in link to{' '}
         <Text span fw={600} c="dark">
-          {email ?? 'your email address'}
+          {email ?? `the email address of ${username ? `the account ${username}` : 'your account'}`}
         </Text>
         . Open it on this device to sign in. The link works once and expires in 10 minutes.
       </CheckInbox>
-      {email && <ResendButton what="link" onResend={() => void sendToEmail('MagicLink', email)} />}
+      {(email || username) && (
+        <ResendButton what="link" onResend={() => void sendAgain('MagicLink', sentFor)} />
+      )}
       <Text size="sm" ta="center">
         <Anchor component="button" type="button" fw={600} onClick={onRestart}>
-          Use a different email
+          {username ? 'Use a different username' : 'Use a different email'}
         </Anchor>
       </Text>
     </Stack>

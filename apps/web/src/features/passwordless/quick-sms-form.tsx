@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { usePasswordlessActions, usePasswordlessState } from '../../sdk/hooks/passwordless';
-import { isPhoneNumber, normalizePhoneNumber, PHONE_NUMBER_MESSAGE } from './phone-number';
+import { isPhoneNumber, normalizePhoneNumber, PHONE_NUMBER_MESSAGE } from '../../lib/phone-number';
 
 /** Quick SMS login: a phone number instead of the email, then step loginWithQuickSmsOtc. */
 export function QuickSmsForm() {

@@ -16,7 +16,11 @@ export const resetMessages = {
 export const RESET_FAILED_MESSAGE = 'Reset password failed: Please double check your reset URL.';
 export const RESET_SUCCESS_MESSAGE =
   'Password changed successfully. The login page will appear automatically.';
-/** How long the success message stays before the login page. */
+/**
+ * How long the success message stays before the login page. A reset signs nobody in, so it does
+ * not bypass MFA: the second factor comes at that sign-in, whose failed MFA steps also offer
+ * 'Contact Support' (features/mfa).
+ */
 export const LOGIN_AFTER_RESET_MS = 5000;
 
 function ResetFailed({ detail }: { detail?: string | null }) {

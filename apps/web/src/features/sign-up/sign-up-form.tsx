@@ -1,16 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../components/form-alert';
-import { signUpSchema, type SignUpData, type SignUpValues } from './sign-up-schema';
+import {
+  signUpSchemaFor,
+  type ExtraIdentifiers,
+  type SignUpFormData,
+  type SignUpValues,
+} from './sign-up-schema';
 
 interface SignUpFormProps {
   loading: boolean;
   error: string | null;
-  onSubmit: (data: SignUpData) => void;
+  onSubmit: (data: SignUpFormData) => void;
+  /** Phone number and username fields, when the vendor's sign-up strategies enable them. */
+  identifiers?: ExtraIdentifiers;
 }
 
-const emptyForm: SignUpValues = {
+type SignUpFormValues = SignUpValues & { phoneNumber?: string | undefined; username?: string | undefined };
+
+const emptyForm: SignUpFormValues = {
   firstName: '',
   lastName: '',
   companyName: '',
@@ -18,14 +28,25 @@ const emptyForm: SignUpValues = {
   acceptTerms: false,
 };
 
-export function SignUpForm({ loading, error, onSubmit }: SignUpFormProps) {
+const noExtraIdentifiers: ExtraIdentifiers = {
+  phoneNumber: { enabled: false, required: false },
+  username: { enabled: false, required: false },
+};
+
+export function SignUpForm({ loading, error, onSubmit, identifiers = noExtraIdentifiers }: SignUpFormProps) {
+  const { phoneNumber, username } = identifiers;
+  const schema = useMemo(() => signUpSchemaFor({ phoneNumber, username }), [phoneNumber, username]);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignUpValues, unknown, SignUpData>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: emptyForm,
+  } = useForm<SignUpFormValues, unknown, SignUpFormData>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      ...emptyForm,
+      ...(phoneNumber.enabled && { phoneNumber: '' }),
+      ...(username.enabled && { username: '' }),
+    },
   });
 
   return (
@@ -66,6 +87,31 @@ export function SignUpForm({ loading, error, onSubmit }: SignUpFormProps) {
           error={errors.email?.message}
           {...register('email')}
         />
+        {phoneNumber.enabled && (
+          <TextInput
+            label="Phone number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+1 555 010 0199"
+            description="With its country code. We text you a code to verify it."
+            required={phoneNumber.required}
+            error={errors.phoneNumber?.message}
+            {...register('phoneNumber')}
+          />
+        )}
+        {username.enabled && (
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            description="3 to 64 letters, digits, dots, dashes or underscores"
+            required={username.required}
+            error={errors.username?.message}
+            {...register('username')}
+          />
+        )}
         <Checkbox
           label="I agree to the Brizo FoodMetrics terms of service and privacy policy"
           error={errors.acceptTerms?.message}

@@ -7,7 +7,7 @@ import { session } from '../../lib/storage';
 import { readStoredSource, storeSource } from '../../product';
 import { useAuthState, useSignUp } from '../../sdk';
 import { SignUpForm } from './sign-up-form';
-import type { SignUpData } from './sign-up-schema';
+import type { SignUpFormData } from './sign-up-schema';
 
 /**
  * /account/sign-up (SPEC section 2). The visitor's source (?source=, or the one saved on
@@ -49,19 +49,28 @@ export function SignUpPage() {
     );
   }
 
-  const submit = ({ firstName, lastName, companyName, email }: SignUpData) => {
+  const submit = ({ firstName, lastName, companyName, email, phoneNumber, username }: SignUpFormData) => {
     const source = readStoredSource(session);
     void signUp.signUp({
       email,
       name: `${firstName} ${lastName}`,
       companyName,
+      ...(phoneNumber ? { phoneNumber } : {}),
+      ...(username ? { username } : {}),
       ...(source ? { metadata: { source } } : {}),
+      // Issue 4 (Users section): an account's invite link signs up into that account.
+      ...(params.get('invitationToken') ? { invitationToken: params.get('invitationToken') ?? '' } : {}),
     });
   };
 
   return (
     <AuthCard title="Get started for free!" subtitle="Create your Brizo FoodMetrics account">
-      <SignUpForm loading={signUp.loading} error={signUp.error} onSubmit={submit} />
+      <SignUpForm
+        loading={signUp.loading}
+        error={signUp.error}
+        onSubmit={submit}
+        identifiers={signUp.identifiers}
+      />
     </AuthCard>
   );
 }

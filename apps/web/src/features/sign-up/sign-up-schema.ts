@@ -9,6 +9,9 @@ export const signUpMessages = {
   companyRequired: 'Company Name is required.',
   companyTooShort: 'Company Name must be at least 3 characters.',
   termsRequired: 'Check the box above to agree to the terms and enable Sign Up',
+  phoneNumberRequired: 'Phone number is required for phone number signup',
+  usernameRequired: 'Username is required for username signup',
+  usernameInvalid: 'A username has 3 to 64 characters: letters, digits, dots, dashes and underscores',
 } as const;
 
 export const COMPANY_NAME_MIN_LENGTH = 3;
@@ -27,3 +30,32 @@ export const signUpSchema = z.object({
 
 export type SignUpValues = z.input<typeof signUpSchema>;
 export type SignUpData = z.output<typeof signUpSchema>;
+
+/** The identifiers the vendor's sign-up strategies add to the form (none by default). */
+export interface ExtraIdentifiers {
+  phoneNumber: { enabled: boolean; required: boolean };
+  username: { enabled: boolean; required: boolean };
+}
+
+/** The server's username rule (services/usernames.ts). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/;
+
+const text = (required: boolean, requiredMessage: string) =>
+  (required ? z.string().trim().min(1, requiredMessage) : z.string().trim()).optional();
+
+/**
+ * The form's schema for the vendor's sign-up strategies. Without extra identifiers it accepts
+ * exactly what `signUpSchema` does: the product's form stays as SPEC section 2 describes it.
+ * The phone number's notation is checked by the server, whose message lands in the form alert.
+ */
+export function signUpSchemaFor({ phoneNumber, username }: ExtraIdentifiers) {
+  return signUpSchema.extend({
+    phoneNumber: text(phoneNumber.enabled && phoneNumber.required, signUpMessages.phoneNumberRequired),
+    username: text(username.enabled && username.required, signUpMessages.usernameRequired).refine(
+      (value) => !value || USERNAME_PATTERN.test(value),
+      signUpMessages.usernameInvalid,
+    ),
+  });
+}
+
+export type SignUpFormData = z.output<ReturnType<typeof signUpSchemaFor>>;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorMay } from '../../../services/admin-access.js';
 import type { RouteOptions } from '../../../services/index.js';
+import { requirePermission } from '../../admin-access.js';
 import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
 
 const publicPolicy = z.object({
@@ -45,7 +47,15 @@ export const captchaPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
         response: responses({ 200: adminPolicy }),
       },
     },
-    async (request) => captchaPolicy.adminPolicy(await requireAccessToken(request, services.tokens)),
+    async (request) => {
+      // The Security section shows the policy to whoever may read security policies; the secret
+      // key only to those who may change it.
+      const actor = await requirePermission(request, services.tokens, 'fe.secure.read.securityPolicy');
+      if (actorMay(actor, 'fe.secure.write.securityPolicy')) {
+        return captchaPolicy.adminPolicy(await requireAccessToken(request, services.tokens));
+      }
+      return { ...(await captchaPolicy.publicPolicy()), secretKey: null };
+    },
   );
 
   for (const method of ['post', 'put'] as const) {
@@ -59,12 +69,14 @@ export const captchaPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
           response: responses({ 200: adminPolicy }),
         },
       },
-      async (request) =>
-        captchaPolicy.update(
+      async (request) => {
+        await requirePermission(request, services.tokens, 'fe.secure.write.securityPolicy');
+        return captchaPolicy.update(
           await requireAccessToken(request, services.tokens),
           request.body,
           requestMeta(request),
-        ),
+        );
+      },
     );
   }
 };

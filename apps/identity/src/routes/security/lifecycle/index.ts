@@ -4,11 +4,9 @@ import { z } from 'zod';
 import { VENDOR_SCOPE, type SecurityPolicyRow } from '../../../db/queries/security-policies.js';
 import { appError, errorCatalogue } from '../../../errors.js';
 import { auditEvents, recordAudit } from '../../../services/audit.js';
+import { adminActorOf, assertPermission } from '../../../services/admin-access.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
-
-/** Permissions that let a tenant administrator change the tenant's security policies. */
-const POLICY_WRITERS = ['fe.*', 'fe.secure.*', 'fe.secure.write.securityPolicy'];
 
 const lockoutPolicy = z.object({
   id: z.string(),
@@ -69,15 +67,16 @@ const recoveryView = (row: SecurityPolicyRow) => [
 export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
   const { policies } = services.lifecycle;
 
-  /** The scope a request reads or writes; writing needs a policy-writing permission. */
+  /**
+   * The scope a request reads or writes: a superuser's is the vendor's; a tenant administrator's is
+   * the token's tenant, read with fe.secure.read.securityPolicy and written with the write permission.
+   */
   const scopeOf = async (request: FastifyRequest, write: boolean): Promise<string> => {
     const claims = await requireAccessToken(request, services.tokens);
     if (claims.superUser) return VENDOR_SCOPE;
-    if (!claims.tenantId) throw appError(errorCatalogue.lifecycle.forbidden);
-    if (write && !claims.permissions.some((key) => POLICY_WRITERS.includes(key))) {
-      throw appError(errorCatalogue.lifecycle.forbidden);
-    }
-    return claims.tenantId;
+    const actor = adminActorOf(claims, requestMeta(request));
+    assertPermission(actor, write ? 'fe.secure.write.securityPolicy' : 'fe.secure.read.securityPolicy');
+    return actor.tenantId;
   };
   const audited = async (
     request: FastifyRequest,

@@ -4,10 +4,11 @@ import { appError, errorCatalogue } from '../../../errors.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { mfaAuditEvents } from '../../../services/mfa/audit-events.js';
 import { MFA_STRATEGIES } from '../../../services/mfa/policy.js';
-import { recordAudit } from '../../../services/audit.js';
+import { recordAdminAudit } from '../../../services/audit.js';
 import type { AccessTokenClaims } from '../../../services/tokens.js';
 import { mfaTokenField } from '../../auth/mfa/schemas.js';
-import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
+import { requirePermission } from '../../admin-access.js';
+import { requireAccessToken, responses } from '../../schemas.js';
 
 const WRITE_SECURITY_POLICY = 'fe.secure.write.securityPolicy';
 
@@ -65,7 +66,10 @@ export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
         response: responses({ 200: policyResponse }),
       },
     },
-    async (request) => mfaPolicies.forTenant((await requireAccessToken(request, tokens)).tenantId),
+    async (request) =>
+      mfaPolicies.forTenant(
+        (await requirePermission(request, tokens, 'fe.secure.read.securityPolicy')).tenantId,
+      ),
   );
 
   for (const method of ['POST', 'PUT', 'PATCH'] as const) {
@@ -80,15 +84,13 @@ export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
         response: responses({ 200: policyResponse }),
       },
       handler: async (request) => {
-        const claims = await requireAccessToken(request, tokens);
-        await requireAdmin(claims);
-        if (!claims.tenantId) throw appError(errorCatalogue.request.badRequest, 'No active tenant');
-        const policy = await mfaPolicies.save(claims.tenantId, request.body);
-        await recordAudit(
+        const actor = await requirePermission(request, tokens, WRITE_SECURITY_POLICY);
+        const policy = await mfaPolicies.save(actor.tenantId, request.body);
+        await recordAdminAudit(
           db,
+          actor,
           mfaAuditEvents.mfaPolicyChanged,
-          requestMeta(request),
-          { userId: claims.sub, email: claims.email, tenantId: claims.tenantId, json: { ...request.body } },
+          { json: { ...request.body } },
           new Date(),
         );
         return policy;

@@ -1,14 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { deviceIdParams, mfaCodeField, mfaDevicesResponse } from '../../auth/mfa/schemas.js';
-import { emptyResponse, requestMeta, requireAccessToken, responses } from '../../schemas.js';
+import { deviceIdParams, mfaCodeField, mfaDevicesResponse, otcTokenField } from '../../auth/mfa/schemas.js';
+import { credentialRateLimit } from '../../rate-limit.js';
+import {
+  emptyResponse,
+  phoneNumberField,
+  requestMeta,
+  requireAccessToken,
+  responses,
+} from '../../schemas.js';
 
 const enrollResponse = responses({ 200: z.object({ qrCode: z.string().describe('otpauth:// URI') }) });
 const verifyBody = z.object({ token: mfaCodeField });
+const codeProofBody = z.object({ otcToken: otcTokenField, code: mfaCodeField });
+const codeSentResponse = responses({ 200: z.object({ otcToken: z.string() }) });
+const smsCodeSentResponse = responses({
+  200: z.object({ otcToken: z.string(), phoneNumber: z.string() }),
+});
+const enrolledResponse = responses({
+  200: z.object({
+    recoveryCode: z.string().optional().describe('Shown once, when this is the first factor of the user'),
+  }),
+});
 
 /** /identity/resources/users/v1/mfa/*: the signed-in user's own factors. */
-export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const { mfa, tokens } = services;
 
   app.get(
@@ -98,6 +115,151 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     async (request) => {
       const claims = await requireAccessToken(request, tokens);
       await mfa.disableAuthenticator(claims, undefined, request.body.token, requestMeta(request));
+      return {};
+    },
+  );
+
+  // SMS and email-code factors, each change proven by a code sent to the phone or address
+  // concerned (services/mfa/self-service.ts). The SDK has no email-code calls: those four paths
+  // follow the SMS ones.
+  const { mfaSelfService } = services;
+  const limited = credentialRateLimit(config);
+  const selfService = (summary: string) => ({ tags: ['mfa'], summary, security: [{ bearer: [] }] });
+
+  app.post(
+    '/v1/mfa/sms/enroll',
+    {
+      config: limited,
+      schema: {
+        ...selfService('Start adding a phone as a factor: texts a code to it'),
+        body: z.object({ phoneNumber: phoneNumberField }),
+        response: smsCodeSentResponse,
+      },
+    },
+    async (request) =>
+      mfaSelfService.startSmsEnrollment(
+        await requireAccessToken(request, tokens),
+        request.body.phoneNumber,
+        requestMeta(request),
+      ),
+  );
+
+  app.post(
+    '/v1/mfa/sms/enroll/verify',
+    {
+      config: limited,
+      schema: {
+        ...selfService('Finish adding the phone with the texted code'),
+        body: codeProofBody,
+        response: enrolledResponse,
+      },
+    },
+    async (request) =>
+      mfaSelfService.finishSmsEnrollment(
+        await requireAccessToken(request, tokens),
+        request.body,
+        requestMeta(request),
+      ),
+  );
+
+  app.post(
+    '/v1/mfa/sms/:deviceId/disable',
+    {
+      config: limited,
+      schema: {
+        ...selfService('Start removing a phone factor: texts a code to it'),
+        params: deviceIdParams,
+        response: smsCodeSentResponse,
+      },
+    },
+    async (request) =>
+      mfaSelfService.startSmsRemoval(
+        await requireAccessToken(request, tokens),
+        request.params.deviceId,
+        requestMeta(request),
+      ),
+  );
+
+  app.post(
+    '/v1/mfa/sms/:deviceId/disable/verify',
+    {
+      config: limited,
+      schema: {
+        ...selfService('Remove the phone factor with the texted code'),
+        params: deviceIdParams,
+        body: codeProofBody,
+        response: responses({ 200: emptyResponse }),
+      },
+    },
+    async (request) => {
+      const claims = await requireAccessToken(request, tokens);
+      await mfaSelfService.finishSmsRemoval(
+        claims,
+        request.params.deviceId,
+        request.body,
+        requestMeta(request),
+      );
+      return {};
+    },
+  );
+
+  app.post(
+    '/v1/mfa/emailcode/enroll',
+    {
+      config: limited,
+      schema: {
+        ...selfService("Start adding email codes as a factor: mails a code to the user's address"),
+        response: codeSentResponse,
+      },
+    },
+    async (request) =>
+      mfaSelfService.startEmailEnrollment(await requireAccessToken(request, tokens), requestMeta(request)),
+  );
+
+  app.post(
+    '/v1/mfa/emailcode/enroll/verify',
+    {
+      config: limited,
+      schema: {
+        ...selfService('Finish adding email codes with the mailed code'),
+        body: codeProofBody,
+        response: enrolledResponse,
+      },
+    },
+    async (request) =>
+      mfaSelfService.finishEmailEnrollment(
+        await requireAccessToken(request, tokens),
+        request.body,
+        requestMeta(request),
+      ),
+  );
+
+  app.post(
+    '/v1/mfa/emailcode/disable',
+    {
+      config: limited,
+      schema: {
+        ...selfService('Start removing the email-code factor: mails a code'),
+        response: codeSentResponse,
+      },
+    },
+    async (request) =>
+      mfaSelfService.startEmailRemoval(await requireAccessToken(request, tokens), requestMeta(request)),
+  );
+
+  app.post(
+    '/v1/mfa/emailcode/disable/verify',
+    {
+      config: limited,
+      schema: {
+        ...selfService('Remove the email-code factor with the mailed code'),
+        body: codeProofBody,
+        response: responses({ 200: emptyResponse }),
+      },
+    },
+    async (request) => {
+      const claims = await requireAccessToken(request, tokens);
+      await mfaSelfService.finishEmailRemoval(claims, request.body, requestMeta(request));
       return {};
     },
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "vendor_config" ADD COLUMN "admin_box" jsonb DEFAULT '{}'::jsonb NOT NULL;

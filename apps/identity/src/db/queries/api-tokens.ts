@@ -1,0 +1,132 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { apiTokens, roles, users } from '../schema.js';
+import { authorizationColumns } from './users.js';
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+export type NewApiToken = typeof apiTokens.$inferInsert;
+
+/** What the listings show: everything but the secret's hash. */
+export type ApiTokenListing = Omit<ApiTokenRow, 'secretHash'>;
+
+const listingColumns = {
+  clientId: apiTokens.clientId,
+  tenantId: apiTokens.tenantId,
+  userId: apiTokens.userId,
+  createdByUserId: apiTokens.createdByUserId,
+  description: apiTokens.description,
+  roleIds: apiTokens.roleIds,
+  createdAt: apiTokens.createdAt,
+  expiresAt: apiTokens.expiresAt,
+};
+
+export async function insertApiToken(db: Db, token: NewApiToken): Promise<ApiTokenListing> {
+  const [row] = await db.insert(apiTokens).values(token).returning(listingColumns);
+  if (!row) throw new Error('insertApiToken returned no row');
+  return row;
+}
+
+/** The tenant's own tokens (no owner), newest first. */
+export async function listTenantApiTokens(db: Db, tenantId: string): Promise<ApiTokenListing[]> {
+  return db
+    .select(listingColumns)
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tenantId, tenantId), isNull(apiTokens.userId)))
+    .orderBy(desc(apiTokens.createdAt));
+}
+
+/** One user's personal tokens in one tenant, newest first. */
+export async function listUserApiTokens(
+  db: Db,
+  tenantId: string,
+  userId: string,
+): Promise<ApiTokenListing[]> {
+  return db
+    .select(listingColumns)
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tenantId, tenantId), eq(apiTokens.userId, userId)))
+    .orderBy(desc(apiTokens.createdAt));
+}
+
+/**
+ * Deletes a token of the tenant: a tenant token when `userId` is null, else that user's personal
+ * token. Answers whether a row matched, so another tenant's or user's id changes nothing.
+ */
+export async function deleteApiToken(
+  db: Db,
+  scope: { tenantId: string; userId: string | null },
+  clientId: string,
+): Promise<boolean> {
+  const owner = scope.userId === null ? isNull(apiTokens.userId) : eq(apiTokens.userId, scope.userId);
+  const deleted = await db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.clientId, clientId), eq(apiTokens.tenantId, scope.tenantId), owner))
+    .returning({ clientId: apiTokens.clientId });
+  return deleted.length > 0;
+}
+
+/** A role a tenant token may carry, with the permission keys it grants. */
+export interface GrantableRole {
+  id: string;
+  key: string;
+  permissionKeys: string[];
+}
+
+/**
+ * Of `roleIds`, the roles assignable in the tenant (vendor-wide or the tenant's own). The subquery
+ * names "roles"."id" in full: drizzle leaves columns of single-table selects unqualified.
+ */
+export async function findAssignableRoles(
+  db: Db,
+  tenantId: string,
+  roleIds: string[],
+): Promise<GrantableRole[]> {
+  if (roleIds.length === 0) return [];
+  return db
+    .select({
+      id: roles.id,
+      key: roles.key,
+      permissionKeys: sql<string[]>`coalesce((select json_agg(p.key) from role_permissions rp
+        join permissions p on p.id = rp.permission_id where rp.role_id = "roles"."id"), '[]'::json)`,
+    })
+    .from(roles)
+    .where(and(inArray(roles.id, roleIds), or(isNull(roles.tenantId), eq(roles.tenantId, tenantId))));
+}
+
+const tokenRoleIds = sql.raw(`(select (jsonb_array_elements_text("api_tokens"."role_ids"))::uuid)`);
+const tokenTenant = sql.raw('"api_tokens"."tenant_id"');
+
+/**
+ * The one read of the client-credentials exchange: the token, and what its access token carries.
+ * A tenant token grants its roles (those still assignable in its tenant); a personal token grants
+ * its owner's roles in the tenant at this moment (`owner`, from the same claims query as login).
+ */
+export async function findApiTokenGrant(db: Db, clientId: string) {
+  const owner = authorizationColumns(tokenTenant);
+  const [row] = await db
+    .select({
+      clientId: apiTokens.clientId,
+      tenantId: apiTokens.tenantId,
+      userId: apiTokens.userId,
+      createdByUserId: apiTokens.createdByUserId,
+      secretHash: apiTokens.secretHash,
+      expiresAt: apiTokens.expiresAt,
+      ownerEmail: users.email,
+      ownerLocked: users.isLocked,
+      ownerTenantIds: owner.tenantIds,
+      ownerRoleKeys: owner.roleKeys,
+      ownerPermissionKeys: owner.permissionKeys,
+      tokenRoleKeys: sql<string[]>`coalesce((select json_agg(r.key order by r.key) from roles r
+        where r.id in ${tokenRoleIds} and (r.tenant_id is null or r.tenant_id = ${tokenTenant})), '[]'::json)`,
+      tokenPermissionKeys: sql<string[]>`coalesce((select json_agg(distinct p.key) from roles r
+        join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id
+        where r.id in ${tokenRoleIds} and (r.tenant_id is null or r.tenant_id = ${tokenTenant})), '[]'::json)`,
+    })
+    .from(apiTokens)
+    .leftJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.clientId, clientId))
+    .limit(1);
+  return row;
+}
+
+export type ApiTokenGrantRow = NonNullable<Awaited<ReturnType<typeof findApiTokenGrant>>>;

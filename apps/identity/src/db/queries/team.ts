@@ -1,0 +1,359 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../client.js';
+import { executeRows } from '../rows.js';
+import {
+  memberships,
+  passwordStates,
+  refreshTokenFamilies,
+  tenantInviteLinks,
+  userRoles,
+  users,
+} from '../schema.js';
+
+// The admin portal's Users section (issue 4): a tenant's members, always read and changed through
+// the tenant's id, so that no query here can reach another tenant's membership.
+
+/** SPEC section 3 "User sort keys". */
+export const userSortKeys = [
+  'createdAt',
+  'name',
+  'email',
+  'id',
+  'verified',
+  'isLocked',
+  'provider',
+  'tenantId',
+] as const;
+export type UserSortKey = (typeof userSortKeys)[number];
+
+/** SPEC section 3 "Filter presets". */
+export const userFilterPresets = ['mfa-unenrolled', 'breached-passwords', 'inactive'] as const;
+export type UserFilterPreset = (typeof userFilterPresets)[number];
+
+export interface MemberQuery {
+  tenantId: string;
+  /** Prefix of the name or the email, any case. */
+  search?: string | undefined;
+  preset?: UserFilterPreset | undefined;
+  /** The inactive preset: no sign-in since this instant. */
+  inactiveBefore: Date;
+}
+
+export interface MemberPage extends MemberQuery {
+  sortBy: UserSortKey;
+  order: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+}
+
+/** The byte-order sort keys of memberships_tenant_name_idx / _email_idx (migration 0013_team). */
+const byName = sql`${memberships.sortName} collate "C"`;
+const byEmail = sql`${memberships.sortEmail} collate "C"`;
+
+/**
+ * What each sort key orders by. createdAt is when the user joined the account (the list's
+ * "joined" date); name, email and createdAt walk an index of the tenant, the rarer keys sort the
+ * tenant's rows.
+ */
+const sortColumns: Record<UserSortKey, SQL> = {
+  createdAt: sql`${memberships.createdAt}`,
+  name: byName,
+  email: byEmail,
+  id: sql`${memberships.userId}`,
+  verified: sql`(select u.verified from users u where u.id = ${memberships.userId})`,
+  isLocked: sql`(select u.is_locked from users u where u.id = ${memberships.userId})`,
+  provider: sql`(select u.provider from users u where u.id = ${memberships.userId})`,
+  // One tenant per list: the joined order keeps pages stable.
+  tenantId: sql`${memberships.createdAt}`,
+};
+
+/**
+ * A prefix as a byte-order range, [prefix, prefix + U+10FFFF): unlike LIKE with an OR of two
+ * columns, the planner turns each range into an index condition of its own.
+ */
+const prefixRange = (column: SQL, prefix: string) =>
+  sql`(${column} >= ${prefix} and ${column} < ${`${prefix}\u{10FFFF}`})`;
+
+const hasMfaDevice = sql`exists (select 1 from mfa_devices d where d.user_id = ${memberships.userId})`;
+/**
+ * The same test kept per row (OFFSET 0 stops the planner from turning it into a hash anti-join over
+ * every membership): walking the sort index, the first page is found after a few probes.
+ */
+const hasNoMfaDevice = sql`not exists (select 1 from mfa_devices d where d.user_id = ${memberships.userId} offset 0)`;
+
+/** A breached-password sign-in since the password last changed (the lifecycle audits each one). */
+const hasBreachedPassword = sql`exists (select 1 from audit_logs a
+  where a.user_id = ${memberships.userId} and a.action = 'User signed in with a breached password'
+  and a.created_at > coalesce((select ps.changed_at from password_states ps where ps.user_id = ${memberships.userId}), '-infinity'))`;
+
+/** The membership rows of the query, but the search: the tenant's, then the preset. */
+function memberConditions(query: MemberQuery): SQL[] {
+  const conditions: SQL[] = [sql`${memberships.tenantId} = ${query.tenantId}`];
+  if (query.preset === 'mfa-unenrolled') conditions.push(hasNoMfaDevice);
+  if (query.preset === 'breached-passwords') conditions.push(hasBreachedPassword);
+  if (query.preset === 'inactive') {
+    conditions.push(sql`exists (select 1 from users u where u.id = ${memberships.userId}
+      and coalesce(u.last_login, u.created_at) < ${query.inactiveBefore.toISOString()} offset 0)`);
+  }
+  return conditions;
+}
+
+/**
+ * The search as one or two index ranges: a name prefix and an email prefix, each a branch of a
+ * UNION so that each walks its own index (an OR of both made the planner scan the whole tenant).
+ */
+function searchBranches(query: MemberQuery): SQL[] {
+  const search = query.search?.toLowerCase();
+  return search ? [prefixRange(byName, search), prefixRange(byEmail, search)] : [sql`true`];
+}
+
+const where = (conditions: SQL[]) => sql.join(conditions, sql` and `);
+
+const memberColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  profilePictureUrl: users.profilePictureUrl,
+  phoneNumber: users.phoneNumber,
+  verified: users.verified,
+  provider: users.provider,
+  isLocked: users.isLocked,
+  metadata: users.metadata,
+  createdAt: memberships.createdAt,
+  lastLogin: users.lastLogin,
+  isDisabled: memberships.isDisabled,
+  temporaryExpirationDate: memberships.temporaryExpirationDate,
+  mfaEnrolled: sql<boolean>`${hasMfaDevice}`,
+};
+
+export type MemberRow = {
+  id: string;
+  email: string;
+  name: string;
+  profilePictureUrl: string | null;
+  phoneNumber: string | null;
+  verified: boolean;
+  provider: string;
+  isLocked: boolean;
+  metadata: string;
+  /** When the user joined the account. */
+  createdAt: Date;
+  lastLogin: Date | null;
+  isDisabled: boolean;
+  temporaryExpirationDate: Date | null;
+  mfaEnrolled: boolean;
+};
+
+const inTenant = (tenantId: string) =>
+  and(eq(memberships.userId, users.id), eq(memberships.tenantId, tenantId));
+
+const pageIds = z.array(z.object({ user_id: z.string() }));
+const countRow = z.array(z.object({ count: z.coerce.number() }));
+
+/**
+ * One page of the tenant's members, sorted with the user id as tie-breaker so pages never overlap.
+ * The page's ids come from the memberships indexes alone; only those users are then read.
+ */
+export async function listMembers(db: Db, page: MemberPage): Promise<MemberRow[]> {
+  const direction = sql.raw(page.order === 'ASC' ? 'asc' : 'desc');
+  const key = sortColumns[page.sortBy];
+  const conditions = memberConditions(page);
+  const branches = searchBranches(page).map(
+    (range) => sql`(select ${memberships.userId} as user_id, ${key} as sort_key from ${memberships}
+      where ${where([...conditions, range])}
+      order by ${key} ${direction}, ${memberships.userId} ${direction} limit ${page.offset + page.limit})`,
+  );
+  const ids = pageIds.parse(
+    await executeRows(
+      db,
+      sql`select user_id from (${sql.join(branches, sql` union `)}) as candidates
+        order by sort_key ${direction}, user_id ${direction} limit ${page.limit} offset ${page.offset}`,
+    ),
+  );
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(memberColumns)
+    .from(users)
+    .innerJoin(memberships, inTenant(page.tenantId))
+    .where(
+      inArray(
+        users.id,
+        ids.map((row) => row.user_id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((row) => byId.get(row.user_id) ?? []);
+}
+
+export async function countMembers(db: Db, query: MemberQuery): Promise<number> {
+  const conditions = memberConditions(query);
+  const branches = searchBranches(query).map(
+    (range) => sql`(select ${memberships.userId} from ${memberships} where ${where([...conditions, range])})`,
+  );
+  const [row] = countRow.parse(
+    await executeRows(
+      db,
+      sql`select count(*) as count from (${sql.join(branches, sql` union `)}) as matches`,
+    ),
+  );
+  return row?.count ?? 0;
+}
+
+export async function findMember(db: Db, tenantId: string, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(users)
+    .innerJoin(memberships, inTenant(tenantId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** The role ids each of `userIds` holds in the tenant (directly, not through groups). */
+export async function findRoleIdsOfMembers(
+  db: Db,
+  tenantId: string,
+  userIds: string[],
+): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .select({ userId: userRoles.userId, roleId: userRoles.roleId })
+    .from(userRoles)
+    .where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.userId, userIds)));
+  for (const row of rows) result.get(row.userId)?.push(row.roleId);
+  return result;
+}
+
+/** Replaces the member's roles in the tenant (an empty list leaves none). */
+export async function replaceMemberRoles(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  roleIds: string[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(userRoles).where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)));
+    if (roleIds.length > 0) {
+      await tx
+        .insert(userRoles)
+        .values(roleIds.map((roleId) => ({ userId, tenantId, roleId })))
+        .onConflictDoNothing();
+    }
+  });
+}
+
+export async function updateMembership(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  changes: { isDisabled?: boolean; temporaryExpirationDate?: Date | null },
+): Promise<void> {
+  await db
+    .update(memberships)
+    .set(changes)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+}
+
+/** Removes the member from the tenant with their roles there; their other tenants stay. */
+export async function deleteMembership(db: Db, tenantId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(userRoles).where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)));
+    await tx
+      .delete(memberships)
+      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  });
+}
+
+/** Ends the user's sign-in sessions in one tenant: their refresh tokens stop working. */
+export async function revokeSessionsInTenant(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(refreshTokenFamilies.userId, userId),
+        eq(refreshTokenFamilies.tenantId, tenantId),
+        isNull(refreshTokenFamilies.revokedAt),
+      ),
+    );
+}
+
+/** Lock or unlock (SPEC section 2 team dialogs); unlocking also forgets the failed attempts. */
+export async function setUserLocked(db: Db, userId: string, isLocked: boolean, now: Date): Promise<void> {
+  await db.update(users).set({ isLocked, updatedAt: now }).where(eq(users.id, userId));
+  if (!isLocked) {
+    await db.update(passwordStates).set({ failedAttempts: 0 }).where(eq(passwordStates.userId, userId));
+  }
+}
+
+// ---- invite links ----
+
+export type InviteLinkRow = typeof tenantInviteLinks.$inferSelect;
+
+export async function findInviteLink(db: Db, tenantId: string): Promise<InviteLinkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tenantInviteLinks)
+    .where(eq(tenantInviteLinks.tenantId, tenantId))
+    .limit(1);
+  return row;
+}
+
+export async function findInviteLinkByToken(db: Db, token: string): Promise<InviteLinkRow | undefined> {
+  const [row] = await db.select().from(tenantInviteLinks).where(eq(tenantInviteLinks.token, token)).limit(1);
+  return row;
+}
+
+/** A new link replaces the tenant's previous one: the old token stops working. */
+export async function upsertInviteLink(
+  db: Db,
+  link: Omit<typeof tenantInviteLinks.$inferInsert, 'id'>,
+): Promise<InviteLinkRow> {
+  const [row] = await db
+    .insert(tenantInviteLinks)
+    .values(link)
+    .onConflictDoUpdate({
+      target: tenantInviteLinks.tenantId,
+      set: {
+        token: link.token,
+        createdBy: link.createdBy,
+        roleIds: link.roleIds,
+        shouldSendEmail: link.shouldSendEmail,
+        expiresAt: link.expiresAt,
+        createdAt: link.createdAt,
+        updatedAt: link.updatedAt,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('upsertInviteLink returned no row');
+  return row;
+}
+
+export async function updateInviteLink(
+  db: Db,
+  tenantId: string,
+  changes: { expiresAt?: Date; shouldSendEmail?: boolean; updatedAt: Date },
+): Promise<InviteLinkRow | undefined> {
+  const [row] = await db
+    .update(tenantInviteLinks)
+    .set(changes)
+    .where(eq(tenantInviteLinks.tenantId, tenantId))
+    .returning();
+  return row;
+}
+
+export async function deleteInviteLink(db: Db, tenantId: string): Promise<boolean> {
+  const rows = await db
+    .delete(tenantInviteLinks)
+    .where(eq(tenantInviteLinks.tenantId, tenantId))
+    .returning({ id: tenantInviteLinks.id });
+  return rows.length > 0;
+}

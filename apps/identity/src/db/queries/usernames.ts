@@ -1,0 +1,48 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { users } from '../schema.js';
+import { qualified, userClaimsColumns, type UserClaimsRow, type UserRow } from './users.js';
+
+/** Usernames are unique case-insensitively (index users_username_lower_idx). */
+const usernameMatches = (username: string) =>
+  sql`lower(${users.username}) = ${username.trim().toLowerCase()}`;
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(usernameMatches(username)).limit(1);
+  return row;
+}
+
+/** The one read of a username login: the user with the claims of its active tenant. */
+export async function findUserClaimsByUsername(db: Db, username: string): Promise<UserClaimsRow | undefined> {
+  const [row] = await db
+    .select({ ...userClaimsColumns(qualified.userActiveTenant), tenantId: users.activeTenantId })
+    .from(users)
+    .where(usernameMatches(username))
+    .limit(1);
+  return row;
+}
+
+/** Gives a user without one a username: false when the user already has one. Taken: unique violation. */
+export async function setUsernameIfNone(
+  db: Db,
+  userId: string,
+  username: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ username, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.username)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Removes the user's username if it is this one (any case): false when it was not. */
+export async function clearUsername(db: Db, userId: string, username: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ username: null, updatedAt: now })
+    .where(and(eq(users.id, userId), usernameMatches(username)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,217 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteOptions } from '../../services/index.js';
+import type { AdminActor } from '../../services/admin-access.js';
+import { requirePermission } from '../admin-access.js';
+import { roleResponse } from '../roles/index.js';
+import { emptyResponse, responses } from '../schemas.js';
+
+// Groups of the admin portal (/identity/resources/groups/v1), as the SDK's GroupsState calls them
+// (SPEC section 7: create sends name, description, color; add roleIds or userIds).
+
+const groupResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  color: z.string().optional(),
+  metadata: z.string().optional(),
+  managedBy: z.literal('frontegg'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  roles: z.array(roleResponse).optional(),
+  users: z
+    .array(
+      z.object({
+        id: z.string(),
+        email: z.string(),
+        name: z.string(),
+        profilePictureUrl: z.string().nullable(),
+        activatedForTenant: z.boolean(),
+        createdAt: z.string(),
+      }),
+    )
+    .optional(),
+});
+
+const relationsQuery = z.object({
+  _groupsRelations: z.enum(['roles', 'users', 'rolesAndUsers']).optional(),
+});
+const groupIdParams = z.object({ groupId: z.uuid({ error: 'groupId must be a valid group id' }) });
+const groupName = z.string().trim().min(1, 'name is required').max(100);
+const groupFields = {
+  description: z.string().max(500).optional(),
+  color: z
+    .string()
+    .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,20})$/, 'color must be a hex colour such as #2f9e44')
+    .optional(),
+  metadata: z.string().max(10_000).optional(),
+};
+const roleIdsBody = z.object({
+  roleIds: z
+    .array(z.uuid({ error: 'roleIds must be role ids' }))
+    .min(1, 'roleIds is required')
+    .max(100),
+});
+const userIdsBody = z.object({
+  userIds: z
+    .array(z.uuid({ error: 'userIds must be user ids' }))
+    .min(1, 'userIds is required')
+    .max(1000),
+});
+
+export const groupsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const { groups, tokens } = services;
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['groups'],
+        summary: "The tenant's groups, with their roles and/or users on request",
+        security,
+        querystring: relationsQuery,
+        response: responses({ 200: z.object({ groups: z.array(groupResponse) }) }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.read.groups');
+      return { groups: await groups.list(actor, request.query._groupsRelations) };
+    },
+  );
+
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'Whether groups (and roles on groups) are enabled: always',
+        security,
+        response: responses({ 200: z.object({ enabled: z.boolean(), rolesEnabled: z.boolean() }) }),
+      },
+    },
+    async (request) => {
+      await requirePermission(request, tokens, 'fe.secure.read.groups');
+      return { enabled: true, rolesEnabled: true };
+    },
+  );
+
+  app.get(
+    '/:groupId',
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'One group of the tenant (404 for any other)',
+        security,
+        params: groupIdParams,
+        querystring: relationsQuery,
+        response: responses({ 200: groupResponse }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.read.groups');
+      return groups.get(actor, request.params.groupId, request.query._groupsRelations);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'Create a group (name unique in the tenant)',
+        security,
+        body: z.object({ name: groupName, ...groupFields }),
+        response: responses({ 201: groupResponse }),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.write.groups');
+      return reply.code(201).send(await groups.create(actor, request.body));
+    },
+  );
+
+  app.patch(
+    '/:groupId',
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'Update a group',
+        security,
+        params: groupIdParams,
+        body: z.object({ name: groupName.optional(), ...groupFields }),
+        response: responses({ 200: groupResponse }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.write.groups');
+      return groups.update(actor, request.params.groupId, request.body);
+    },
+  );
+
+  app.delete(
+    '/:groupId',
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'Delete a group; its members lose the roles it gave them',
+        security,
+        params: groupIdParams,
+        response: responses({ 200: emptyResponse }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.delete.groups');
+      await groups.remove(actor, request.params.groupId);
+      return {};
+    },
+  );
+
+  // A group's roles and users: each relation added with POST and removed with DELETE (SPEC section 7).
+  const relations = [
+    {
+      relation: 'roles',
+      body: roleIdsBody,
+      add: [
+        'fe.secure.write.groupsRoles',
+        "Add roles to a group: its members' tokens carry them (none beyond the caller's own)",
+      ],
+      remove: ['fe.secure.write.groupsRoles', 'Remove roles from a group'],
+      change: (actor: AdminActor, groupId: string, ids: string[], adding: boolean) =>
+        adding ? groups.addRoles(actor, groupId, ids) : groups.removeRoles(actor, groupId, ids),
+    },
+    {
+      relation: 'users',
+      body: userIdsBody,
+      add: ['fe.secure.write.groupsUsers', "Add the tenant's users to a group"],
+      remove: ['fe.secure.delete.groupsUsers', 'Remove users from a group'],
+      change: (actor: AdminActor, groupId: string, ids: string[], adding: boolean) =>
+        adding ? groups.addUsers(actor, groupId, ids) : groups.removeUsers(actor, groupId, ids),
+    },
+  ] as const;
+  for (const { relation, body, add, remove, change } of relations) {
+    for (const [method, [permission, summary]] of [
+      ['POST', add],
+      ['DELETE', remove],
+    ] as const) {
+      app.route({
+        method,
+        url: `/:groupId/${relation}`,
+        schema: {
+          tags: ['groups'],
+          summary,
+          security,
+          params: groupIdParams,
+          body,
+          response: responses({ 200: emptyResponse }),
+        },
+        handler: async (request) => {
+          const actor = await requirePermission(request, tokens, permission);
+          const ids = 'roleIds' in request.body ? request.body.roleIds : request.body.userIds;
+          await change(actor, request.params.groupId, ids, method === 'POST');
+          return {};
+        },
+      });
+    }
+  }
+};

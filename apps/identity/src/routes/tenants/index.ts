@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { RouteOptions } from '../../services/index.js';
+import { requirePermission } from '../admin-access.js';
+import { responses } from '../schemas.js';
+
+// Account settings (/tenants/resources/account-settings/v1), as the SDK's AccountSettingsState
+// calls them (SPEC section 3 "Account settings"); the tenant is always the caller's active one.
+
+const settingsResponse = z.object({
+  tenantId: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  website: z.string().nullable(),
+  timezone: z.string().nullable(),
+  dateFormat: z.string().nullable(),
+  timeFormat: z.string().nullable(),
+  currency: z.string().nullable(),
+  logo: z.string().nullable().describe('data:image/{type};base64 URL'),
+  loginUrl: z.string().describe('The login box scoped to this account (the tenantId query parameter)'),
+});
+
+const text = (max: number) => z.string().trim().max(max).nullable().optional();
+
+const settingsBody = z.object({
+  name: z.string().trim().min(1, 'name is required').max(100).optional(),
+  address: text(500),
+  website: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'website must be an http(s) address' })])
+    .nullable()
+    .optional(),
+  timezone: text(64),
+  dateFormat: text(32),
+  timeFormat: text(32),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as USD')
+    .nullable()
+    .optional(),
+  // Checked in the service (format, then size) so each failure gets its own message.
+  logo: z
+    .string()
+    .max(2 * 1024 * 1024)
+    .nullable()
+    .optional(),
+});
+
+export const accountSettingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const { accountSettings, tokens } = services;
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['account settings'],
+        summary: "The active tenant's account settings",
+        security,
+        response: responses({ 200: settingsResponse }),
+      },
+    },
+    async (request) =>
+      accountSettings.get(await requirePermission(request, tokens, 'fe.secure.read.accountSettings')),
+  );
+
+  app.put(
+    '/',
+    {
+      schema: {
+        tags: ['account settings'],
+        summary: "Update the active tenant's account settings ('No changes to update' when nothing differs)",
+        security,
+        body: settingsBody,
+        response: responses({ 200: settingsResponse }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.write.accountSettings');
+      return accountSettings.update(actor, request.body);
+    },
+  );
+
+  app.get(
+    '/public',
+    {
+      schema: {
+        tags: ['account settings'],
+        summary:
+          'What the login box may know of an account before sign-in (tenantId query or frontegg-tenant-id header)',
+        querystring: z.object({ tenantId: z.uuid({ error: 'tenantId must be a valid id' }).optional() }),
+        headers: z.object({
+          'frontegg-tenant-id': z.uuid({ error: 'frontegg-tenant-id must be a valid id' }).optional(),
+        }),
+        response: responses({ 200: z.object({ tenantId: z.string(), loginUrl: z.string() }) }),
+      },
+    },
+    async (request) => {
+      const tenantId = request.query.tenantId ?? request.headers['frontegg-tenant-id'];
+      if (!tenantId) throw appError(errorCatalogue.request.notFound);
+      return accountSettings.publicSettings(tenantId);
+    },
+  );
+};
+
+const customLoginAction = z.object({
+  type: z.string().min(1).max(200),
+  payload: z.union([z.string().max(2 * 1024 * 1024), z.number(), z.boolean()]),
+});
+
+/**
+ * The tenant's custom login box (/metadata/admin-box), as CustomLoginState loads and updates it:
+ * `{ actions: [{ type: 'loginBox/logo/image', payload }] }`, one action per changed leaf.
+ */
+export const customLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const { accountSettings, tokens } = services;
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['account settings'],
+        summary: "The active tenant's login box customisation (logo, palette, social login placement)",
+        security,
+        response: responses({ 200: z.record(z.string(), z.unknown()) }),
+      },
+    },
+    async (request) =>
+      accountSettings.customLogin(await requirePermission(request, tokens, 'fe.secure.read.accountSettings')),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['account settings'],
+        summary: 'Change the login box customisation, one action per setting',
+        security,
+        body: z.object({ actions: z.array(customLoginAction).min(1, 'No changes to update').max(20) }),
+        response: responses({ 200: z.record(z.string(), z.unknown()) }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.account-settings.write.custom-login-box');
+      return accountSettings.updateCustomLogin(actor, request.body.actions);
+    },
+  );
+};

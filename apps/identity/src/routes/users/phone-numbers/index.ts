@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteOptions } from '../../../services/index.js';
+import { requireSignedIn } from '../../admin-access.js';
+import { mfaCodeField, otcTokenField } from '../../auth/mfa/schemas.js';
+import { credentialRateLimit } from '../../rate-limit.js';
+import { emptyResponse, phoneNumberField, responses } from '../../schemas.js';
+
+const phoneNumberResponse = z.object({
+  id: z.string(),
+  userId: z.string(),
+  phoneNumber: z.string(),
+  verified: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const pageQuery = z.object({
+  _limit: z.coerce.number().int().min(1).max(100).default(10),
+  _offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+/** /identity/resources/users/phone-numbers: the signed-in user's own phone numbers (the SDK's PhoneNumbersApi). */
+export const phoneNumbersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  const limited = credentialRateLimit(config);
+  const { phoneNumbers, tokens } = services;
+
+  app.get(
+    '/v1/me',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The signed-in user's phone numbers",
+        security: [{ bearer: [] }],
+        response: responses({ 200: z.array(phoneNumberResponse) }),
+      },
+    },
+    async (request) => phoneNumbers.listOwn(await requireSignedIn(request, tokens)),
+  );
+
+  app.get(
+    '/v1',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The signed-in user's phone numbers, paged (the SDK reloads this list after a verification)",
+        security: [{ bearer: [] }],
+        querystring: pageQuery,
+        response: responses({
+          200: z.object({
+            items: z.array(phoneNumberResponse),
+            _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const actor = await requireSignedIn(request, tokens);
+      const { _limit: limit, _offset: offset } = request.query;
+      const { items, totalItems } = await phoneNumbers.page(actor, { limit, offset });
+      return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / limit) } };
+    },
+  );
+
+  app.post(
+    '/v1',
+    {
+      config: limited,
+      schema: {
+        tags: ['profile'],
+        summary: 'Add a phone number, unverified; texts it a code and answers the otcToken to verify it with',
+        security: [{ bearer: [] }],
+        body: z.object({ phoneNumber: phoneNumberField, verify: z.boolean().default(true) }),
+        response: responses({ 201: z.object({ otcToken: z.string().optional() }) }),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireSignedIn(request, tokens);
+      return reply.code(201).send(await phoneNumbers.create(actor, request.body));
+    },
+  );
+
+  app.post(
+    '/v1/preverify',
+    {
+      config: limited,
+      schema: {
+        tags: ['profile'],
+        summary: 'Text a new code to a phone number already on the profile',
+        security: [{ bearer: [] }],
+        body: z.object({ phoneNumber: phoneNumberField }),
+        response: responses({ 200: z.object({ otcToken: z.string() }) }),
+      },
+    },
+    async (request) =>
+      phoneNumbers.preVerify(await requireSignedIn(request, tokens), request.body.phoneNumber),
+  );
+
+  app.post(
+    '/v1/verify',
+    {
+      config: limited,
+      schema: {
+        tags: ['profile'],
+        summary: 'The texted code proves the phone number',
+        security: [{ bearer: [] }],
+        body: z.object({ otcToken: otcTokenField, code: mfaCodeField }),
+        response: responses({ 200: emptyResponse }),
+      },
+    },
+    async (request) => {
+      await phoneNumbers.verify(await requireSignedIn(request, tokens), request.body);
+      return {};
+    },
+  );
+
+  app.delete(
+    '/v1/:id',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Delete one of the signed-in user’s phone numbers',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid({ error: 'id must be a valid id' }) }),
+        response: responses({ 200: emptyResponse }),
+      },
+    },
+    async (request) => {
+      await phoneNumbers.remove(await requireSignedIn(request, tokens), request.params.id);
+      return {};
+    },
+  );
+};

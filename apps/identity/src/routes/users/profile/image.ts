@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../../config.js';
+import { appError, errorCatalogue } from '../../../errors.js';
+import type { RouteOptions } from '../../../services/index.js';
+import { checkProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../../../services/profile-image.js';
+import { requireSignedIn } from '../../admin-access.js';
+import { responses } from '../../schemas.js';
+import { parseMultipartFiles } from './multipart.js';
+
+export const PROFILE_IMAGES_PREFIX = '/frontegg/team/resources/profile';
+
+/** Absolute: the SDK reads the upload's answer with `new URL(...)`. */
+export const profileImageUrl =
+  (config: Config, request: FastifyRequest) =>
+  (imageId: string): string => {
+    const origin = config.publicUrlConfigured ? config.publicUrl : `${request.protocol}://${request.host}`;
+    return `${origin}${PROFILE_IMAGES_PREFIX}/images/${imageId}`;
+  };
+
+/** /team/resources/profile: the profile picture upload (the SDK's updateProfileImage) and the pictures themselves. */
+export const profileImageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  // Encapsulated in this plugin: the rest of the API stays JSON only.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: PROFILE_IMAGE_MAX_BYTES + 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.put(
+    '/me/image/v1',
+    {
+      schema: {
+        tags: ['profile'],
+        summary:
+          'Upload the signed-in user’s picture (multipart field `image`: PNG, JPEG, GIF or WebP, at most 512 KB); answers its address as text',
+        security: [{ bearer: [] }],
+        response: responses({ 200: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireSignedIn(request, services.tokens);
+      if (!Buffer.isBuffer(request.body)) throw appError(errorCatalogue.profile.invalidImage);
+      const file = parseMultipartFiles(request.body, request.headers['content-type']).find(
+        (part) => part.name === 'image',
+      );
+      if (!file) throw appError(errorCatalogue.profile.invalidImage);
+      const image = checkProfileImage(file.contentType, file.data);
+      const url = await services.profile.uploadImage(actor, image, profileImageUrl(config, request));
+      return reply.type('text/plain; charset=utf-8').send(url);
+    },
+  );
+
+  app.get(
+    '/images/:imageId',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'A profile picture (public: its address is unguessable)',
+        params: z.object({ imageId: z.uuid({ error: 'imageId must be a valid id' }) }),
+      },
+    },
+    async (request, reply) => {
+      const image = await services.profile.image(request.params.imageId);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'")
+        .send(image.bytes);
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteOptions } from '../../../services/index.js';
+import { requireSignedIn } from '../../admin-access.js';
+import { mfaCodeField } from '../../auth/mfa/schemas.js';
+import { credentialRateLimit } from '../../rate-limit.js';
+import { emailField, emptyResponse, responses } from '../../schemas.js';
+import { meResponse } from '../index.js';
+import { profileImageUrl } from './image.js';
+
+const metadataField = z
+  .union([z.record(z.string(), z.unknown()), z.string().max(10_000)])
+  .transform((value, ctx) => {
+    if (typeof value !== 'string') return JSON.stringify(value);
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return value;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'metadata must be a JSON object' });
+    return z.NEVER;
+  })
+  .refine((value) => value.length <= 10_000, 'metadata must be at most 10,000 characters');
+
+/** The SDK sends its whole profile object back; only these fields are read, the rest is ignored. */
+const profileUpdateBody = z.object({
+  name: z
+    .string({ error: 'name must be a string' })
+    .trim()
+    .max(200, 'name must be at most 200 characters')
+    .optional(),
+  metadata: metadataField.optional(),
+  profilePictureUrl: z
+    .string({ error: 'profilePictureUrl must be a string' })
+    .max(1_000_000, 'profilePictureUrl is too long')
+    .nullable()
+    .optional(),
+  phoneNumber: z.string({ error: 'phoneNumber must be a string' }).max(32).nullable().optional(),
+});
+
+/** /identity/resources/users: the signed-in user's own profile and email address (Profile section). */
+export const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  const limited = credentialRateLimit(config);
+
+  app.put(
+    '/v2/me',
+    {
+      schema: {
+        tags: ['profile'],
+        summary:
+          "Update the signed-in user's name, metadata (address, job title) and picture (an image data URL is stored as an upload)",
+        security: [{ bearer: [] }],
+        body: profileUpdateBody,
+        response: responses({ 200: meResponse }),
+      },
+    },
+    async (request) => {
+      const actor = await requireSignedIn(request, services.tokens);
+      await services.profile.update(actor, request.body, profileImageUrl(config, request));
+      return services.userProfile.me(actor.userId, actor.tenantId);
+    },
+  );
+
+  app.post(
+    '/v1/email/me',
+    {
+      config: limited,
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the email address: mails a 6-digit code to the new address',
+        security: [{ bearer: [] }],
+        body: z.object({ email: emailField }),
+        response: responses({ 200: emptyResponse }),
+      },
+    },
+    async (request) => {
+      const actor = await requireSignedIn(request, services.tokens);
+      await services.profile.requestEmailChange(actor, request.body.email);
+      return {};
+    },
+  );
+
+  app.post(
+    '/v1/email/me/verify',
+    {
+      config: limited,
+      schema: {
+        tags: ['profile'],
+        summary: 'The mailed code proves the new email address, which becomes the account’s',
+        security: [{ bearer: [] }],
+        body: z.object({ email: emailField, code: mfaCodeField }),
+        response: responses({ 200: emptyResponse }),
+      },
+    },
+    async (request) => {
+      const actor = await requireSignedIn(request, services.tokens);
+      await services.profile.verifyEmailChange(actor, request.body);
+      return {};
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import { appError, errorCatalogue } from '../errors.js';
+import type { AdminPermission } from './access-catalogue.js';
+import type { RequestMeta } from './audit.js';
+import type { AccessTokenClaims } from './tokens.js';
+
+/**
+ * SPEC section 5: permission checks use wildcards where `*` matches anything, so 'fe.*' grants
+ * every admin permission and 'fe.subscriptions.*' every billing one.
+ */
+export function grantsPermission(granted: readonly string[], wanted: string): boolean {
+  return granted.some((pattern) => {
+    if (pattern === wanted) return true;
+    if (!pattern.includes('*')) return false;
+    const expression = pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
+    return new RegExp(`^${expression}$`).test(wanted);
+  });
+}
+
+/**
+ * Who is calling an admin endpoint, and for which tenant: the access token's active tenant is
+ * the only tenant an admin call can read or change. Every query of an admin service takes
+ * `tenantId` from here, never from the request.
+ */
+export interface AdminActor {
+  userId: string;
+  email: string;
+  tenantId: string;
+  superUser: boolean;
+  roles: string[];
+  permissions: string[];
+  /** The request's address and user agent, for the audit log. */
+  meta: RequestMeta;
+}
+
+export function adminActorOf(claims: AccessTokenClaims, meta: RequestMeta): AdminActor {
+  if (!claims.tenantId) throw appError(errorCatalogue.admin.noActiveTenant);
+  return {
+    userId: claims.sub,
+    email: claims.email,
+    tenantId: claims.tenantId,
+    superUser: claims.superUser,
+    roles: claims.roles,
+    permissions: claims.permissions,
+    meta,
+  };
+}
+
+export const actorMay = (actor: AdminActor, permission: AdminPermission): boolean =>
+  actor.superUser || grantsPermission(actor.permissions, permission);
+
+/** 403 unless the actor holds the permission (superusers pass every check: SPEC section 6). */
+export function assertPermission(actor: AdminActor, permission: AdminPermission): void {
+  if (!actorMay(actor, permission)) throw appError(errorCatalogue.admin.forbidden);
+}

@@ -1,0 +1,87 @@
+import type { Db } from '../db/client.js';
+import { updateVendorConfig } from '../db/queries/vendor-config.js';
+import { appError, errorCatalogue } from '../errors.js';
+import type { Clock } from '../lib/time.js';
+import type { AdminActor } from './admin-access.js';
+import { auditEvents, recordAdminAudit } from './audit.js';
+import type { VendorSettings } from './vendor-settings.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The admin portal's sections (SPEC section 2, "Admin portal") and their default visibility:
+ * the personal ones always, the rest by the user's permissions (the navigation permissions of
+ * SPEC section 6).
+ */
+export const DEFAULT_ADMIN_BOX: Json = {
+  navigation: Object.fromEntries(
+    [
+      ['profile', 'always'],
+      ['privacy', 'always'],
+      ['personalApiTokens', 'byPermissions'],
+      ['account', 'byPermissions'],
+      ['users', 'byPermissions'],
+      ['groups', 'byPermissions'],
+      ['roles', 'byPermissions'],
+      ['security', 'byPermissions'],
+      ['sso', 'byPermissions'],
+      ['provisioning', 'byPermissions'],
+      ['audits', 'byPermissions'],
+      ['webhooks', 'byPermissions'],
+      ['apiTokens', 'byPermissions'],
+      ['subscriptions', 'byPermissions'],
+      ['allAccounts', 'byPermissions'],
+      ['usage', 'byPermissions'],
+    ].map(([section, visibility]) => [section, { visibility }]),
+  ),
+};
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Objects merge key by key; anything else in `over` replaces what is under it. */
+export function mergeConfiguration(under: Json, over: Json): Json {
+  const merged: Json = { ...under };
+  for (const [key, value] of Object.entries(over)) {
+    const current = merged[key];
+    merged[key] = isObject(current) && isObject(value) ? mergeConfiguration(current, value) : value;
+  }
+  return merged;
+}
+
+export interface AdminBoxService {
+  /** What GET /metadata?entityName=adminBox answers: the defaults under the vendor's changes. */
+  configuration(): Promise<Json>;
+  /** The vendor's changes (navigation visibility, themeV2 field appearance), superuser only. */
+  update(actor: AdminActor, changes: Json): Promise<Json>;
+}
+
+export function createAdminBoxService(deps: {
+  db: Db;
+  clock: Clock;
+  vendorSettings: VendorSettings;
+}): AdminBoxService {
+  const configuration = async () =>
+    mergeConfiguration(DEFAULT_ADMIN_BOX, (await deps.vendorSettings.get()).adminBox);
+  return {
+    configuration,
+    async update(actor, changes) {
+      // Vendor-wide: a tenant administrator must not change every other tenant's portal.
+      if (!actor.superUser) throw appError(errorCatalogue.admin.forbidden);
+      const current = (await deps.vendorSettings.get()).adminBox;
+      await updateVendorConfig(deps.db, {
+        adminBox: mergeConfiguration(current, changes),
+        updatedAt: deps.clock.now(),
+      });
+      deps.vendorSettings.invalidate();
+      await recordAdminAudit(
+        deps.db,
+        actor,
+        auditEvents.adminBoxUpdated,
+        { json: changes },
+        deps.clock.now(),
+      );
+      return configuration();
+    },
+  };
+}

@@ -1,0 +1,254 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import {
+  deleteApiToken,
+  findApiTokenGrant,
+  findAssignableRoles,
+  insertApiToken,
+  listTenantApiTokens,
+  listUserApiTokens,
+  type ApiTokenGrantRow,
+  type ApiTokenListing,
+} from '../db/queries/api-tokens.js';
+import { appError, errorCatalogue } from '../errors.js';
+import type { Clock } from '../lib/time.js';
+import { grantsPermission, type AdminActor } from './admin-access.js';
+import { auditEvents, recordAdminAudit } from './audit.js';
+import type { SignedAccessToken, TokenService } from './tokens.js';
+
+// Personal and tenant API tokens (SPEC section 3 "API token", section 6) and their client-credentials
+// exchange. Why the secret is a SHA-256 and not an argon2 hash: docs/decisions/0007-api-token-secrets.md.
+
+/** 256 random bits: guessing is hopeless, so a fast hash is as safe as a slow one. */
+const SECRET_BYTES = 32;
+/** How long the exchange reuses a token's grant before reading it again (another server's delete, role changes). */
+export const API_TOKEN_GRANT_TTL_MS = 10_000;
+const MAX_CACHED_GRANTS = 50_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const hashSecret = (secret: string): Buffer => createHash('sha256').update(secret).digest();
+
+// Type aliases, not interfaces: fastify's typed reply.send() needs their implicit index signature.
+export type TenantApiTokenView = {
+  clientId: string;
+  description: string;
+  tenantId: string;
+  createdByUserId: string | null;
+  metadata: Record<string, unknown>;
+  roleIds: string[];
+  permissionIds: string[];
+  createdAt: string;
+  expires?: string;
+};
+
+export type PersonalApiTokenView = {
+  clientId: string;
+  description: string;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  expires?: string;
+};
+
+const expiresOf = (row: ApiTokenListing) => (row.expiresAt ? { expires: row.expiresAt.toISOString() } : {});
+
+const tenantView = (row: ApiTokenListing): TenantApiTokenView => ({
+  clientId: row.clientId,
+  description: row.description,
+  tenantId: row.tenantId,
+  createdByUserId: row.createdByUserId,
+  metadata: {},
+  roleIds: row.roleIds,
+  permissionIds: [],
+  createdAt: row.createdAt.toISOString(),
+  ...expiresOf(row),
+});
+
+const personalView = (row: ApiTokenListing): PersonalApiTokenView => ({
+  clientId: row.clientId,
+  description: row.description,
+  metadata: {},
+  createdAt: row.createdAt.toISOString(),
+  ...expiresOf(row),
+});
+
+export interface NewApiTokenInput {
+  description?: string | undefined;
+  expiresInMinutes?: number | null | undefined;
+}
+
+/** A token's grant as the exchange needs it, computed once per read. */
+interface CachedGrant {
+  secretHash: Buffer;
+  expiresAtMs: number | null;
+  /** Null when a personal token's owner is locked or no longer an enabled member of the tenant. */
+  claims: Record<string, unknown> | null;
+  loadedAt: number;
+}
+
+function claimsOf(grant: ApiTokenGrantRow): Record<string, unknown> | null {
+  const common = { clientId: grant.clientId, tenantId: grant.tenantId, metadata: {} };
+  if (grant.userId === null) {
+    return {
+      sub: grant.clientId,
+      ...common,
+      roles: grant.tokenRoleKeys,
+      permissions: grant.tokenPermissionKeys,
+      createdByUserId: grant.createdByUserId,
+      type: 'tenantApiToken',
+    };
+  }
+  if (grant.ownerLocked || !grant.ownerTenantIds.includes(grant.tenantId)) return null;
+  return {
+    sub: grant.userId,
+    ...common,
+    userId: grant.userId,
+    email: grant.ownerEmail,
+    roles: grant.ownerRoleKeys,
+    permissions: grant.ownerPermissionKeys,
+    type: 'userApiToken',
+  };
+}
+
+export function createApiTokensService(deps: { db: Db; config: Config; clock: Clock; tokens: TokenService }) {
+  const { db, config, clock, tokens } = deps;
+  const grants = new Map<string, CachedGrant>();
+
+  async function grantOf(clientId: string): Promise<CachedGrant | undefined> {
+    const now = clock.now().getTime();
+    const cached = grants.get(clientId);
+    if (cached && now >= cached.loadedAt && now - cached.loadedAt <= API_TOKEN_GRANT_TTL_MS) return cached;
+    const row = await findApiTokenGrant(db, clientId);
+    if (!row) {
+      grants.delete(clientId);
+      return undefined;
+    }
+    const grant: CachedGrant = {
+      secretHash: Buffer.from(row.secretHash, 'hex'),
+      expiresAtMs: row.expiresAt?.getTime() ?? null,
+      claims: claimsOf(row),
+      loadedAt: now,
+    };
+    if (grants.size >= MAX_CACHED_GRANTS) grants.delete(grants.keys().next().value ?? '');
+    grants.set(clientId, grant);
+    return grant;
+  }
+
+  async function create(
+    actor: AdminActor,
+    input: NewApiTokenInput,
+    owner: { userId: string | null; roleIds: string[] },
+  ): Promise<{ row: ApiTokenListing; secret: string }> {
+    const secret = randomBytes(SECRET_BYTES).toString('base64url');
+    const now = clock.now();
+    const row = await insertApiToken(db, {
+      tenantId: actor.tenantId,
+      userId: owner.userId,
+      createdByUserId: actor.userId,
+      description: input.description ?? '',
+      secretHash: hashSecret(secret).toString('hex'),
+      roleIds: owner.roleIds,
+      createdAt: now,
+      expiresAt: input.expiresInMinutes ? new Date(now.getTime() + input.expiresInMinutes * 60_000) : null,
+    });
+    await recordAdminAudit(
+      db,
+      actor,
+      auditEvents.apiTokenCreated,
+      {
+        description: `${owner.userId ? 'Personal' : 'Tenant'} API token ${row.clientId} created`,
+        json: {
+          clientId: row.clientId,
+          type: owner.userId ? 'user' : 'tenant',
+          description: row.description,
+          roleIds: owner.roleIds,
+          expiresInMinutes: input.expiresInMinutes ?? null,
+        },
+      },
+      now,
+    );
+    return { row, secret };
+  }
+
+  /** Only roles assignable in the tenant, and only those whose permissions the creator holds. */
+  async function assertGrantable(actor: AdminActor, roleIds: string[]): Promise<void> {
+    const unique = [...new Set(roleIds)];
+    const found = await findAssignableRoles(db, actor.tenantId, unique);
+    if (found.length !== unique.length) throw appError(errorCatalogue.apiTokens.roleNotFound);
+    if (actor.superUser) return;
+    const exceeds = found.some((role) =>
+      role.permissionKeys.some((key) => !grantsPermission(actor.permissions, key)),
+    );
+    if (exceeds) throw appError(errorCatalogue.apiTokens.roleNotGrantable);
+  }
+
+  async function remove(actor: AdminActor, clientId: string, userId: string | null): Promise<void> {
+    const deleted = await deleteApiToken(db, { tenantId: actor.tenantId, userId }, clientId);
+    if (!deleted) throw appError(errorCatalogue.apiTokens.notFound);
+    grants.delete(clientId);
+    await recordAdminAudit(
+      db,
+      actor,
+      auditEvents.apiTokenDeleted,
+      {
+        description: `${userId ? 'Personal' : 'Tenant'} API token ${clientId} deleted`,
+        json: { clientId, type: userId ? 'user' : 'tenant' },
+      },
+      clock.now(),
+    );
+  }
+
+  return {
+    async listTenantTokens(actor: AdminActor): Promise<TenantApiTokenView[]> {
+      return (await listTenantApiTokens(db, actor.tenantId)).map(tenantView);
+    },
+
+    async createTenantToken(
+      actor: AdminActor,
+      input: NewApiTokenInput & { roleIds?: string[] | undefined },
+    ): Promise<TenantApiTokenView & { secret: string }> {
+      const roleIds = [...new Set(input.roleIds ?? [])];
+      await assertGrantable(actor, roleIds);
+      const { row, secret } = await create(actor, input, { userId: null, roleIds });
+      return { ...tenantView(row), secret };
+    },
+
+    deleteTenantToken: (actor: AdminActor, clientId: string) => remove(actor, clientId, null),
+
+    async listPersonalTokens(actor: AdminActor): Promise<PersonalApiTokenView[]> {
+      return (await listUserApiTokens(db, actor.tenantId, actor.userId)).map(personalView);
+    },
+
+    /** SPEC section 6: personal tokens act with their owner's roles and take none of their own. */
+    async createPersonalToken(
+      actor: AdminActor,
+      input: NewApiTokenInput & { roleIds?: string[] | undefined },
+    ): Promise<PersonalApiTokenView & { secret: string }> {
+      if (input.roleIds?.some((id) => id !== '')) throw appError(errorCatalogue.apiTokens.userTokenRoles);
+      const { row, secret } = await create(actor, input, { userId: actor.userId, roleIds: [] });
+      return { ...personalView(row), secret };
+    },
+
+    deletePersonalToken: (actor: AdminActor, clientId: string) => remove(actor, clientId, actor.userId),
+
+    /**
+     * The client-credentials exchange. Unknown client, wrong secret, expired or deleted token and a
+     * personal token whose owner is locked or left the tenant all answer the same 401.
+     */
+    async exchange(clientId: string, secret: string): Promise<SignedAccessToken> {
+      const grant = UUID.test(clientId) ? await grantOf(clientId) : undefined;
+      const now = clock.now().getTime();
+      const matches = grant !== undefined && timingSafeEqual(hashSecret(secret), grant.secretHash);
+      if (!grant || !matches || !grant.claims || (grant.expiresAtMs !== null && grant.expiresAtMs <= now)) {
+        throw appError(errorCatalogue.apiTokens.invalidCredentials);
+      }
+      const remaining = grant.expiresAtMs === null ? Infinity : Math.floor((grant.expiresAtMs - now) / 1000);
+      return tokens.signApiAccessToken(
+        grant.claims,
+        Math.max(1, Math.min(config.accessTokenTtlSeconds, remaining)),
+      );
+    },
+  };
+}
+
+export type ApiTokensService = ReturnType<typeof createApiTokensService>;

@@ -1,0 +1,232 @@
+import type { Db } from '../db/client.js';
+import {
+  deleteGroupOfTenant,
+  deleteGroupRoles,
+  deleteGroupUsers,
+  findGroupByName,
+  findGroupOfTenant,
+  findGroupsOfTenant,
+  findMemberIdsOfTenant,
+  findRolesOfGroups,
+  findUserIdsOfGroup,
+  findUsersOfGroups,
+  insertGroup,
+  insertGroupRoles,
+  insertGroupUsers,
+  updateGroupOfTenant,
+  type GroupRow,
+} from '../db/queries/groups.js';
+import { findRolesByIdsVisibleToTenant } from '../db/queries/roles.js';
+import { appError, errorCatalogue } from '../errors.js';
+import type { Clock } from '../lib/time.js';
+import type { AdminActor } from './admin-access.js';
+import { auditEvents, recordAdminAudit, type AuditEvent } from './audit.js';
+import type { AuthorizationCache } from './authorization-cache.js';
+import type { RolesAdminService } from './roles-admin.js';
+
+/** SPEC section 9 "Group relations": what a group answer carries besides itself. */
+export type GroupRelations = 'roles' | 'users' | 'rolesAndUsers';
+
+export interface GroupFields {
+  name?: string | undefined;
+  description?: string | undefined;
+  color?: string | undefined;
+  metadata?: string | undefined;
+}
+
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: unknown }).code === '23505' ||
+    (error as { cause?: { code?: unknown } }).cause?.code === '23505');
+
+export function createGroupsService(deps: {
+  db: Db;
+  clock: Clock;
+  authorization: AuthorizationCache;
+  roles: RolesAdminService;
+}) {
+  const { db, clock } = deps;
+
+  async function views(actor: AdminActor, rows: GroupRow[], relations: GroupRelations | undefined) {
+    const ids = rows.map((row) => row.id);
+    const withRoles = relations === 'roles' || relations === 'rolesAndUsers';
+    const withUsers = relations === 'users' || relations === 'rolesAndUsers';
+    const roleRows = withRoles ? await findRolesOfGroups(db, ids) : [];
+    const roleDetails = withRoles
+      ? await findRolesByIdsVisibleToTenant(db, actor.tenantId, [
+          ...new Set(roleRows.map(({ role }) => role.id)),
+        ])
+      : [];
+    const userRows = withUsers ? await findUsersOfGroups(db, ids) : [];
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description ?? undefined,
+      color: row.color ?? undefined,
+      metadata: row.metadata ?? undefined,
+      managedBy: 'frontegg' as const,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      ...(withRoles
+        ? {
+            roles: roleRows
+              .filter(({ groupId }) => groupId === row.id)
+              .flatMap(({ role }) => {
+                const detail = roleDetails.find((candidate) => candidate.role.id === role.id);
+                return detail ? [deps.roles.view(detail)] : [];
+              }),
+          }
+        : {}),
+      ...(withUsers
+        ? {
+            users: userRows
+              .filter(({ groupId }) => groupId === row.id)
+              .map((user) => ({
+                id: user.id,
+                email: user.email,
+                name: user.name,
+                profilePictureUrl: user.profilePictureUrl,
+                activatedForTenant: true,
+                createdAt: user.createdAt.toISOString(),
+              })),
+          }
+        : {}),
+    }));
+  }
+
+  async function ownGroup(actor: AdminActor, groupId: string): Promise<GroupRow> {
+    const group = await findGroupOfTenant(db, actor.tenantId, groupId);
+    if (!group) throw appError(errorCatalogue.groups.notFound);
+    return group;
+  }
+
+  async function assertNameFree(actor: AdminActor, name: string, exceptId?: string): Promise<void> {
+    const existing = await findGroupByName(db, actor.tenantId, name);
+    if (existing && existing.id !== exceptId) throw appError(errorCatalogue.groups.nameTaken);
+  }
+
+  const audit = (actor: AdminActor, event: AuditEvent, group: GroupRow, json: Record<string, unknown>) =>
+    recordAdminAudit(
+      db,
+      actor,
+      event,
+      { description: `${event.action}: ${group.name}`, json: { groupId: group.id, ...json } },
+      clock.now(),
+    );
+
+  /** A group's roles reach its members' tokens (db/queries/users.ts): their cached claims are stale. */
+  const membersChanged = (userIds: string[]) => {
+    for (const userId of userIds) deps.authorization.invalidateUser(userId);
+  };
+
+  /** The tenant's own roles and the vendor's, all of them, or 404. */
+  async function tenantRoles(actor: AdminActor, roleIds: string[]) {
+    const unique = [...new Set(roleIds)];
+    const found = await findRolesByIdsVisibleToTenant(db, actor.tenantId, unique);
+    if (found.length !== unique.length) throw appError(errorCatalogue.groups.roleNotFound);
+    return found;
+  }
+
+  async function tenantMembers(actor: AdminActor, userIds: string[]): Promise<string[]> {
+    const unique = [...new Set(userIds)];
+    const found = await findMemberIdsOfTenant(db, actor.tenantId, unique);
+    if (found.length !== unique.length) throw appError(errorCatalogue.groups.userNotFound);
+    return unique;
+  }
+
+  return {
+    async list(actor: AdminActor, relations?: GroupRelations) {
+      return views(actor, await findGroupsOfTenant(db, actor.tenantId), relations);
+    },
+
+    async get(actor: AdminActor, groupId: string, relations?: GroupRelations) {
+      const [view] = await views(actor, [await ownGroup(actor, groupId)], relations);
+      if (!view) throw appError(errorCatalogue.groups.notFound);
+      return view;
+    },
+
+    async create(actor: AdminActor, fields: GroupFields & { name: string }) {
+      await assertNameFree(actor, fields.name);
+      const now = clock.now();
+      const group = await insertGroup(db, {
+        tenantId: actor.tenantId,
+        name: fields.name,
+        description: fields.description ?? null,
+        color: fields.color ?? null,
+        metadata: fields.metadata ?? null,
+        createdAt: now,
+        updatedAt: now,
+      }).catch((error: unknown) => {
+        // Two creations of one name at once: the unique index decides.
+        if (isUniqueViolation(error)) throw appError(errorCatalogue.groups.nameTaken);
+        throw error;
+      });
+      await audit(actor, auditEvents.groupCreated, group, { fields });
+      return this.get(actor, group.id);
+    },
+
+    async update(actor: AdminActor, groupId: string, fields: GroupFields) {
+      const group = await ownGroup(actor, groupId);
+      if (fields.name !== undefined) await assertNameFree(actor, fields.name, group.id);
+      const changed = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      ) as GroupFields;
+      await updateGroupOfTenant(db, actor.tenantId, group.id, { ...changed, updatedAt: clock.now() });
+      await audit(actor, auditEvents.groupUpdated, group, { changed });
+      return this.get(actor, group.id);
+    },
+
+    async remove(actor: AdminActor, groupId: string): Promise<void> {
+      const group = await ownGroup(actor, groupId);
+      const members = await findUserIdsOfGroup(db, group.id);
+      await deleteGroupOfTenant(db, actor.tenantId, group.id);
+      membersChanged(members);
+      await audit(actor, auditEvents.groupDeleted, group, { userIds: members });
+    },
+
+    async addRoles(actor: AdminActor, groupId: string, roleIds: string[]): Promise<void> {
+      const group = await ownGroup(actor, groupId);
+      const roles = await tenantRoles(actor, roleIds);
+      // Members get these roles: giving a group more than one holds would be an escalation.
+      await deps.roles.assertGrantableRoles(actor, roles);
+      await insertGroupRoles(
+        db,
+        group.id,
+        roles.map(({ role }) => role.id),
+      );
+      membersChanged(await findUserIdsOfGroup(db, group.id));
+      await audit(actor, auditEvents.groupRolesAdded, group, { roleIds });
+    },
+
+    async removeRoles(actor: AdminActor, groupId: string, roleIds: string[]): Promise<void> {
+      const group = await ownGroup(actor, groupId);
+      const roles = await tenantRoles(actor, roleIds);
+      await deleteGroupRoles(
+        db,
+        group.id,
+        roles.map(({ role }) => role.id),
+      );
+      membersChanged(await findUserIdsOfGroup(db, group.id));
+      await audit(actor, auditEvents.groupRolesRemoved, group, { roleIds });
+    },
+
+    async addUsers(actor: AdminActor, groupId: string, userIds: string[]): Promise<void> {
+      const group = await ownGroup(actor, groupId);
+      const members = await tenantMembers(actor, userIds);
+      await insertGroupUsers(db, group.id, members);
+      membersChanged(members);
+      await audit(actor, auditEvents.groupUsersAdded, group, { userIds: members });
+    },
+
+    async removeUsers(actor: AdminActor, groupId: string, userIds: string[]): Promise<void> {
+      const group = await ownGroup(actor, groupId);
+      const members = await tenantMembers(actor, userIds);
+      await deleteGroupUsers(db, group.id, members);
+      membersChanged(members);
+      await audit(actor, auditEvents.groupUsersRemoved, group, { userIds: members });
+    },
+  };
+}
+
+export type GroupsService = ReturnType<typeof createGroupsService>;

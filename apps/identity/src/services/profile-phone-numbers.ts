@@ -1,0 +1,160 @@
+import type { Db } from '../db/client.js';
+import {
+  consumeProfileVerification,
+  insertProfileVerification,
+  takeProfileVerificationGuess,
+} from '../db/queries/profile-verifications.js';
+import {
+  countPhoneNumbersOfUser,
+  deletePhoneNumberOfUser,
+  findPhoneNumberOfUser,
+  insertPhoneNumber,
+  listPhoneNumbersOfUser,
+  markPhoneNumberVerified,
+  type UserPhoneNumberRow,
+} from '../db/queries/user-phone-numbers.js';
+import { isUniqueViolation } from '../db/rows.js';
+import { appError, errorCatalogue } from '../errors.js';
+import { generateToken } from '../lib/secrets.js';
+import { addSeconds, type Clock } from '../lib/time.js';
+import { auditEvents, recordAdminAudit } from './audit.js';
+import type { AdminActor } from './admin-access.js';
+import { generateMfaCode, hashMfaCode } from './mfa/codes.js';
+import { PROFILE_CODE_MAX_ATTEMPTS, PROFILE_CODE_TTL_SECONDS } from './profile.js';
+import type { SmsSender } from './sms.js';
+
+/** Enough for work, home and a spare; a bound on what one account can make the server text. */
+export const MAX_PHONE_NUMBERS = 10;
+
+export function phoneNumberView(row: UserPhoneNumberRow) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    phoneNumber: row.phoneNumber,
+    verified: row.verified,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type PhoneNumberView = ReturnType<typeof phoneNumberView>;
+
+export interface PhoneNumbersService {
+  listOwn(actor: AdminActor): Promise<PhoneNumberView[]>;
+  page(
+    actor: AdminActor,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: PhoneNumberView[]; totalItems: number }>;
+  /** Adds an unverified number and texts it a code (unless `verify` is false); answers the otcToken naming the code. */
+  create(actor: AdminActor, input: { phoneNumber: string; verify: boolean }): Promise<{ otcToken?: string }>;
+  /** Texts a new code to a number already on the profile. */
+  preVerify(actor: AdminActor, phoneNumber: string): Promise<{ otcToken: string }>;
+  verify(actor: AdminActor, input: { otcToken: string; code: string }): Promise<void>;
+  remove(actor: AdminActor, id: string): Promise<void>;
+}
+
+/**
+ * The signed-in user's phone numbers (the SDK's PhoneNumbersApi and SmsState): a number is added
+ * unverified and proven by a texted code. Numbers are the user's own: another user's id is a 404.
+ */
+export function createPhoneNumbersService(deps: {
+  db: Db;
+  clock: Clock;
+  sms: SmsSender;
+}): PhoneNumbersService {
+  const { db, clock, sms } = deps;
+
+  /** The otcToken keys the code's hash and names the number it proves: `<phone id>.<random>`. */
+  const sendCode = async (actor: AdminActor, row: UserPhoneNumberRow) => {
+    const otcToken = `${row.id}.${generateToken()}`;
+    const code = generateMfaCode();
+    const now = clock.now();
+    await insertProfileVerification(db, {
+      userId: actor.userId,
+      kind: 'phone',
+      target: row.id,
+      codeHash: hashMfaCode(otcToken, code),
+      now,
+      expiresAt: addSeconds(now, PROFILE_CODE_TTL_SECONDS),
+    });
+    await sms.send({
+      to: row.phoneNumber,
+      text: `Your Brizo FoodMetrics code to confirm this phone number is ${code}. It expires in ${PROFILE_CODE_TTL_SECONDS / 60} minutes.`,
+    });
+    return { otcToken };
+  };
+
+  return {
+    async listOwn(actor) {
+      return (await listPhoneNumbersOfUser(db, actor.userId)).map(phoneNumberView);
+    },
+
+    async page(actor, page) {
+      const [rows, totalItems] = await Promise.all([
+        listPhoneNumbersOfUser(db, actor.userId, page),
+        countPhoneNumbersOfUser(db, actor.userId),
+      ]);
+      return { items: rows.map(phoneNumberView), totalItems };
+    },
+
+    async create(actor, { phoneNumber, verify }) {
+      if ((await countPhoneNumbersOfUser(db, actor.userId)) >= MAX_PHONE_NUMBERS) {
+        throw appError(errorCatalogue.profile.tooManyPhoneNumbers);
+      }
+      let row: UserPhoneNumberRow;
+      try {
+        row = await insertPhoneNumber(db, { userId: actor.userId, phoneNumber, now: clock.now() });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw appError(errorCatalogue.profile.phoneNumberExists);
+        throw error;
+      }
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.phoneNumberAdded,
+        { json: { phoneId: row.id } },
+        clock.now(),
+      );
+      return verify ? sendCode(actor, row) : {};
+    },
+
+    async preVerify(actor, phoneNumber) {
+      const row = await findPhoneNumberOfUser(db, actor.userId, { phoneNumber });
+      if (!row) throw appError(errorCatalogue.profile.phoneNumberNotFound);
+      return sendCode(actor, row);
+    },
+
+    async verify(actor, { otcToken, code }) {
+      const now = clock.now();
+      const phoneId = otcToken.split('.')[0] ?? '';
+      const row = await takeProfileVerificationGuess(db, {
+        userId: actor.userId,
+        kind: 'phone',
+        target: phoneId,
+        now,
+        maxAttempts: PROFILE_CODE_MAX_ATTEMPTS,
+      });
+      const proven =
+        row !== undefined &&
+        row.codeHash === hashMfaCode(otcToken, code) &&
+        (await consumeProfileVerification(db, row.id, now)) &&
+        (await markPhoneNumberVerified(db, actor.userId, phoneId, now));
+      if (!proven) {
+        await recordAdminAudit(db, actor, auditEvents.phoneNumberCodeRejected, {}, now);
+        throw appError(errorCatalogue.profile.invalidCode);
+      }
+      await recordAdminAudit(db, actor, auditEvents.phoneNumberVerified, { json: { phoneId } }, now);
+    },
+
+    async remove(actor, id) {
+      const row = await deletePhoneNumberOfUser(db, actor.userId, id);
+      if (!row) throw appError(errorCatalogue.profile.phoneNumberNotFound);
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.phoneNumberDeleted,
+        { json: { phoneId: id } },
+        clock.now(),
+      );
+    },
+  };
+}

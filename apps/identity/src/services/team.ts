@@ -1,0 +1,333 @@
+import type { Db } from '../db/client.js';
+import { findPermissionsByIds } from '../db/queries/permissions.js';
+import { findRolesByIdsVisibleToTenant, findRolesVisibleToTenant } from '../db/queries/roles.js';
+import {
+  countMembers,
+  deleteMembership,
+  findMember,
+  findRoleIdsOfMembers,
+  listMembers,
+  replaceMemberRoles,
+  revokeSessionsInTenant,
+  setUserLocked,
+  updateMembership,
+  type MemberPage,
+  type MemberQuery,
+  type MemberRow,
+  type UserFilterPreset,
+  type UserSortKey,
+} from '../db/queries/team.js';
+import { updateUser } from '../db/queries/users.js';
+import { appError, errorCatalogue } from '../errors.js';
+import { addSeconds, type Clock } from '../lib/time.js';
+import { grantsPermission, type AdminActor } from './admin-access.js';
+import type { ActivationService } from './activation.js';
+import { auditEvents, recordAdminAudit, type AuditEvent } from './audit.js';
+import type { AuthorizationCache } from './authorization-cache.js';
+import type { InvitationService } from './lifecycle/invitations.js';
+import { roleView, type RoleView } from './roles-admin.js';
+import type { AccessTokenClaims } from './tokens.js';
+import type { UsernamesService } from './usernames.js';
+
+/** SPEC section 9: "inactive" means no sign-in for 7776000 s (90 days). */
+export const INACTIVE_SECONDS_DEFAULT = 7_776_000;
+/**
+ * Totals of a tenant's list are reused this long: counting 100,000 memberships on every page turn
+ * would cost more than the page itself. Changes made here drop the tenant's totals at once.
+ */
+export const MEMBER_COUNT_TTL_MS = 5_000;
+
+export interface MemberListQuery {
+  limit: number;
+  /** The page number (SPEC section 3: _offset counts pages of _limit users). */
+  offset: number;
+  search?: string | undefined;
+  sortBy?: UserSortKey | undefined;
+  order?: 'ASC' | 'DESC' | undefined;
+  preset?: UserFilterPreset | undefined;
+  maxInactiveSeconds?: number | undefined;
+}
+
+export interface InviteInput {
+  email: string;
+  name?: string | undefined;
+  phoneNumber?: string | undefined;
+  username?: string | undefined;
+  roleIds?: string[] | undefined;
+  expirationInSeconds?: number | undefined;
+}
+
+/** A team user (SPEC section 3 "Team user") as the users v2/v3 lists answer it, within one tenant. */
+export function memberView(member: MemberRow, tenantId: string, roles: RoleView[]) {
+  const temporaryExpirationDate = member.temporaryExpirationDate?.toISOString();
+  return {
+    id: member.id,
+    sub: member.id,
+    email: member.email,
+    name: member.name,
+    profilePictureUrl: member.profilePictureUrl,
+    phoneNumber: member.phoneNumber ?? undefined,
+    verified: member.verified,
+    activatedForTenant: member.verified,
+    mfaEnrolled: member.mfaEnrolled,
+    provider: member.provider,
+    isLocked: member.isLocked,
+    isDisabled: member.isDisabled,
+    temporaryExpirationDate,
+    // Only this tenant: an administrator never learns which other accounts the user belongs to.
+    tenantId,
+    tenantIds: [tenantId],
+    tenants: [{ tenantId, roles, isDisabled: member.isDisabled, temporaryExpirationDate }],
+    roles,
+    roleIds: roles.map((role) => role.id),
+    permissions: [],
+    groups: [],
+    metadata: member.metadata,
+    managedBy: 'frontegg' as const,
+    subAccountAccessAllowed: false,
+    createdAt: member.createdAt.toISOString(),
+    lastLogin: member.lastLogin?.toISOString(),
+  };
+}
+export type MemberView = ReturnType<typeof memberView>;
+
+export type TeamService = ReturnType<typeof createTeamService>;
+
+/**
+ * The Users section (SPEC section 2 team dialogs, section 3 "Team user"): a tenant's members,
+ * listed, invited, given roles, disabled, locked, removed, made permanent. Every call names the
+ * tenant through the actor; another tenant's user is "not found" and stays untouched.
+ */
+export function createTeamService(deps: {
+  db: Db;
+  clock: Clock;
+  vendorId: string;
+  activation: ActivationService;
+  authorization: AuthorizationCache;
+  invitations: InvitationService;
+  usernames: Pick<UsernamesService, 'assign'>;
+}) {
+  const { db, clock, vendorId, authorization } = deps;
+  const counts = new Map<string, { value: number; at: number }>();
+
+  const countOf = async (query: MemberQuery): Promise<number> => {
+    // The inactive threshold moves with the clock: a minute's difference does not change a total.
+    const minute = Math.floor(query.inactiveBefore.getTime() / 60_000);
+    const key = [query.tenantId, query.search ?? '', query.preset ?? '', minute].join('|');
+    const now = Date.now();
+    const cached = counts.get(key);
+    if (cached && now - cached.at < MEMBER_COUNT_TTL_MS) return cached.value;
+    const value = await countMembers(db, query);
+    if (counts.size > 10_000) counts.clear();
+    counts.set(key, { value, at: now });
+    return value;
+  };
+  const forgetCounts = (tenantId: string) => {
+    for (const key of counts.keys()) if (key.startsWith(`${tenantId}|`)) counts.delete(key);
+  };
+
+  const viewsOf = async (tenantId: string, members: MemberRow[]): Promise<MemberView[]> => {
+    const [roleIds, visible] = await Promise.all([
+      findRoleIdsOfMembers(
+        db,
+        tenantId,
+        members.map((member) => member.id),
+      ),
+      members.length > 0 ? findRolesVisibleToTenant(db, tenantId) : Promise.resolve([]),
+    ]);
+    const views = new Map(visible.map((role) => [role.role.id, roleView(role, vendorId)]));
+    return members.map((member) =>
+      memberView(
+        member,
+        tenantId,
+        (roleIds.get(member.id) ?? []).flatMap((id) => views.get(id) ?? []),
+      ),
+    );
+  };
+
+  /** The member, or 404 whether the id is unknown or another tenant's. */
+  const memberOf = async (actor: AdminActor, userId: string): Promise<MemberRow> => {
+    const member = await findMember(db, actor.tenantId, userId);
+    if (!member) throw appError(errorCatalogue.team.userNotFound);
+    return member;
+  };
+  const notYourself = (actor: AdminActor, userId: string) => {
+    if (actor.userId === userId) throw appError(errorCatalogue.team.notYourself);
+  };
+  const audit = (
+    actor: AdminActor,
+    event: AuditEvent,
+    member: MemberRow,
+    json: Record<string, unknown> = {},
+  ) =>
+    recordAdminAudit(
+      db,
+      actor,
+      event,
+      { description: member.email, json: { userId: member.id, email: member.email, ...json } },
+      clock.now(),
+    );
+  const viewOf = async (actor: AdminActor, userId: string): Promise<MemberView> => {
+    const [view] = await viewsOf(actor.tenantId, [await memberOf(actor, userId)]);
+    if (!view) throw appError(errorCatalogue.team.userNotFound);
+    return view;
+  };
+
+  /**
+   * The role ids an administrator may hand out: roles of this tenant or the vendor ('' alone means
+   * none: SPEC section 5), and none carrying a permission the administrator lacks.
+   */
+  const grantableRoleIds = async (actor: AdminActor, requested: string[]): Promise<string[]> => {
+    const roleIds = [...new Set(requested.filter((id) => id !== ''))];
+    const found = await findRolesByIdsVisibleToTenant(db, actor.tenantId, roleIds);
+    if (found.length !== roleIds.length) throw appError(errorCatalogue.team.roleNotFound);
+    if (actor.superUser) return roleIds;
+    const permissions = await findPermissionsByIds(
+      db,
+      found.flatMap((role) => role.permissionIds),
+    );
+    if (permissions.some((permission) => !grantsPermission(actor.permissions, permission.key))) {
+      throw appError(errorCatalogue.team.roleNotGrantable);
+    }
+    return roleIds;
+  };
+
+  return {
+    grantableRoleIds,
+
+    async list(actor: AdminActor, query: MemberListQuery) {
+      const filter: MemberQuery = {
+        tenantId: actor.tenantId,
+        search: query.search?.trim() || undefined,
+        preset: query.preset,
+        inactiveBefore: addSeconds(clock.now(), -(query.maxInactiveSeconds ?? INACTIVE_SECONDS_DEFAULT)),
+      };
+      const page: MemberPage = {
+        ...filter,
+        sortBy: query.sortBy ?? 'createdAt',
+        order: query.order ?? 'DESC',
+        limit: query.limit,
+        offset: query.offset * query.limit,
+      };
+      const [members, totalItems] = await Promise.all([listMembers(db, page), countOf(filter)]);
+      return {
+        items: await viewsOf(actor.tenantId, members),
+        _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) },
+      };
+    },
+
+    /** GET /team/resources/roles/v1: what the invite and edit-roles dialogs offer. */
+    async roles(actor: AdminActor) {
+      const roles = await findRolesVisibleToTenant(db, actor.tenantId);
+      return { items: roles.map((role) => roleView(role, vendorId)) };
+    },
+
+    /**
+     * POST /users/v2: a new person gets an account in this tenant and an activation mail; a user of
+     * another tenant gets an invitation to join (services/lifecycle/invitations.ts does both).
+     */
+    async invite(actor: AdminActor, claims: AccessTokenClaims, input: InviteInput, meta: AdminActor['meta']) {
+      const roleIds = await grantableRoleIds(actor, input.roleIds ?? []);
+      const invited = await deps.invitations.invite(
+        claims,
+        { email: input.email, name: input.name, roleIds },
+        meta,
+      );
+      forgetCounts(actor.tenantId);
+      const member = await findMember(db, actor.tenantId, invited.id);
+      // Only an account created just now is the tenant's to shape; an existing user joins on acceptance.
+      if (member && !member.verified) {
+        const now = clock.now();
+        if (input.phoneNumber) await updateUser(db, member.id, { phoneNumber: input.phoneNumber });
+        if (input.username) await deps.usernames.assign(db, member.id, input.username, now);
+        if (input.expirationInSeconds) {
+          await updateMembership(db, actor.tenantId, member.id, {
+            temporaryExpirationDate: addSeconds(now, input.expirationInSeconds),
+          });
+        }
+        return viewOf(actor, member.id);
+      }
+      return {
+        ...invited,
+        roles: [],
+        roleIds: [],
+        groups: [],
+        permissions: [],
+        metadata: '{}',
+        isDisabled: false,
+        isLocked: false,
+        mfaEnrolled: false,
+        activatedForTenant: false,
+        provider: 'local',
+      };
+    },
+
+    /** PUT /team/resources/members/v1: the member's roles (roleIds [''] means none). */
+    async updateRoles(actor: AdminActor, userId: string, requested: string[]) {
+      const member = await memberOf(actor, userId);
+      const roleIds = await grantableRoleIds(actor, requested);
+      await replaceMemberRoles(db, actor.tenantId, userId, roleIds);
+      authorization.invalidateUser(userId);
+      await audit(actor, auditEvents.teamUserRolesUpdated, member, { roleIds });
+      return { item: await viewOf(actor, userId) };
+    },
+
+    /** Disabling ends the member's sessions in this tenant and keeps them out until enabled. */
+    async setDisabled(actor: AdminActor, userId: string, isDisabled: boolean) {
+      if (isDisabled) notYourself(actor, userId);
+      const member = await memberOf(actor, userId);
+      await updateMembership(db, actor.tenantId, userId, { isDisabled });
+      if (isDisabled) await revokeSessionsInTenant(db, actor.tenantId, userId, 'user disabled', clock.now());
+      authorization.invalidateUser(userId);
+      await audit(actor, isDisabled ? auditEvents.teamUserDisabled : auditEvents.teamUserEnabled, member);
+    },
+
+    /** A locked user cannot sign in anywhere (as Frontegg's lock) until unlocked. */
+    async setLocked(actor: AdminActor, userId: string, isLocked: boolean) {
+      if (isLocked) notYourself(actor, userId);
+      const member = await memberOf(actor, userId);
+      const now = clock.now();
+      await setUserLocked(db, userId, isLocked, now);
+      if (isLocked) await revokeSessionsInTenant(db, actor.tenantId, userId, 'user locked', now);
+      await audit(actor, isLocked ? auditEvents.teamUserLocked : auditEvents.teamUserUnlocked, member);
+    },
+
+    /** Removes the membership (and its roles, its sessions); the user's other tenants stay. */
+    async remove(actor: AdminActor, userId: string) {
+      notYourself(actor, userId);
+      const member = await memberOf(actor, userId);
+      await deleteMembership(db, actor.tenantId, userId);
+      await revokeSessionsInTenant(db, actor.tenantId, userId, 'user removed', clock.now());
+      authorization.invalidateUser(userId);
+      forgetCounts(actor.tenantId);
+      await audit(actor, auditEvents.teamUserRemoved, member);
+    },
+
+    async resendActivation(actor: AdminActor, userId: string) {
+      const member = await memberOf(actor, userId);
+      if (member.verified) throw appError(errorCatalogue.users.alreadyActivated);
+      await deps.activation.sendActivationMail(member);
+      await audit(actor, auditEvents.teamActivationResent, member);
+    },
+
+    /** PUT /users/temporary/v1/:userId: the member's access ends after `expirationInSeconds`. */
+    async setExpiration(actor: AdminActor, userId: string, expirationInSeconds: number) {
+      const member = await memberOf(actor, userId);
+      const temporaryExpirationDate = addSeconds(clock.now(), expirationInSeconds);
+      await updateMembership(db, actor.tenantId, userId, { temporaryExpirationDate });
+      authorization.invalidateUser(userId);
+      await audit(actor, auditEvents.teamUserExpirationSet, member, {
+        temporaryExpirationDate: temporaryExpirationDate.toISOString(),
+      });
+      return { expirationInSeconds, temporaryExpirationDate: temporaryExpirationDate.toISOString() };
+    },
+
+    /** DELETE /users/temporary/v1/:userId: the member stays for good. */
+    async makePermanent(actor: AdminActor, userId: string) {
+      const member = await memberOf(actor, userId);
+      await updateMembership(db, actor.tenantId, userId, { temporaryExpirationDate: null });
+      authorization.invalidateUser(userId);
+      await audit(actor, auditEvents.teamUserMadePermanent, member);
+    },
+  };
+}

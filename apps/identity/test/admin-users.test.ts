@@ -1,0 +1,391 @@
+import { decodeJwt } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  assignUserRoles,
+  findVendorRolesByKeys,
+  insertRole,
+  linkRolePermissions,
+} from '../src/db/queries/roles.js';
+import { auditLogs, memberships, mfaDevices, permissions, users } from '../src/db/schema.js';
+import { as, createTenantAdmins } from './admin-support.js';
+import { createTenant, createUser, TEST_PASSWORD } from './factories.js';
+import {
+  API,
+  cookieValue,
+  expectErrorShape,
+  json,
+  linkFromMail,
+  uniqueEmail,
+  useTestServer,
+  type TestServer,
+} from './harness.js';
+import { accessTokenOf, passwordLogin } from './lifecycle-helpers.js';
+
+const server = useTestServer();
+const TEAM = '/frontegg/team/resources';
+
+interface Page {
+  items: Array<{
+    id: string;
+    email: string;
+    name: string;
+    roles: Array<{ id: string; key: string }>;
+    roleIds: string[];
+    isDisabled: boolean;
+    isLocked: boolean;
+    verified: boolean;
+    mfaEnrolled: boolean;
+    tenantIds: string[];
+    temporaryExpirationDate?: string;
+  }>;
+  _metadata: { totalItems: number; totalPages: number };
+}
+
+const listOf = async (call: ReturnType<typeof as>, query = '') => {
+  const response = await call('GET', `${API}/users/v2?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return json<Page>(response);
+};
+
+/** A session of `email` (login answer + refresh cookie). */
+async function signIn(s: TestServer, email: string) {
+  const login = await passwordLogin(s, email, TEST_PASSWORD);
+  expect(login.statusCode, login.body).toBe(200);
+  const cookieName = Object.keys(Object.fromEntries(login.cookies.map((c) => [c.name, c.value]))).find(
+    (name) => name.startsWith('fe_refresh_'),
+  );
+  return { cookieName: cookieName ?? '', cookie: cookieValue(login, cookieName ?? '') ?? '' };
+}
+
+const refresh = (s: TestServer, session: { cookieName: string; cookie: string }) =>
+  s.app.inject({
+    method: 'POST',
+    url: `${API}/auth/v1/user/token/refresh`,
+    cookies: { [session.cookieName]: session.cookie },
+    payload: {},
+  });
+
+describe('Users section: the list (GET /users/v2 and v3)', () => {
+  it('pages, sorts and searches the tenant members only', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    for (const name of ['Zoe Quinn', 'adam Brody', 'Mia Wong']) {
+      await createUser(s.db, s.passwords, { tenant: team.tenant, name, email: uniqueEmail('sorted') });
+    }
+    const other = await createTenant(s.db);
+    await createUser(s.db, s.passwords, { tenant: other, name: 'Aaron Outsider' });
+    const admin = as(s, team.admin);
+
+    const all = await listOf(admin, '_limit=20&_offset=0');
+    expect(all._metadata).toEqual({ totalItems: 6, totalPages: 1 });
+    expect(
+      all.items.every((item) => item.tenantIds.length === 1 && item.tenantIds[0] === team.tenant.id),
+    ).toBe(true);
+    expect(all.items.map((item) => item.name)).not.toContain('Aaron Outsider');
+
+    const byName = await listOf(admin, '_sortBy=name&_order=ASC&_limit=2&_offset=0');
+    expect(byName.items.map((item) => item.name)).toEqual(['adam Brody', 'Mia Wong']);
+    expect(byName._metadata.totalPages).toBe(3);
+    const second = await listOf(admin, '_sortBy=name&_order=ASC&_limit=2&_offset=1');
+    expect(second.items.map((item) => item.name)[0]).toBe('Test User');
+    const desc = await listOf(admin, '_sortBy=name&_order=DESC&_limit=1');
+    expect(desc.items[0]?.name).toBe('Zoe Quinn');
+
+    const searched = await listOf(admin, '_filter=MIA');
+    expect(searched.items.map((item) => item.name)).toEqual(['Mia Wong']);
+    const byEmail = await listOf(admin, `_filter=${encodeURIComponent('sorted-')}`);
+    expect(byEmail._metadata.totalItems).toBe(3);
+    // LIKE wildcards are searched as text.
+    expect((await listOf(admin, '_filter=%25'))._metadata.totalItems).toBe(0);
+
+    const v3 = await admin('GET', `${API}/users/v3?_email=sorted-&_sortBy=email&_order=asc`);
+    expect(v3.statusCode, v3.body).toBe(200);
+    expect(json<Page>(v3).items).toHaveLength(3);
+  });
+
+  it('shows each member with the roles held in this tenant, and filters by preset', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const admin = as(s, team.admin);
+    await s.db.insert(mfaDevices).values({ userId: team.member.user.id, type: 'authenticator', secret: 'X' });
+    await s.db.insert(auditLogs).values({
+      userId: team.readOnly.user.id,
+      action: 'User signed in with a breached password',
+      severity: 'High',
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    await s.db
+      .update(users)
+      .set({ lastLogin: new Date(Date.now() - 100 * 86_400_000) })
+      .where(eq(users.id, team.member.user.id));
+
+    const page = await listOf(admin);
+    const adminRow = page.items.find((item) => item.id === team.admin.user.id);
+    expect(adminRow?.roles.map((role) => role.key).sort()).toEqual(['Admin', 'bfm-base']);
+    expect(adminRow?.roleIds).toHaveLength(2);
+    expect(page.items.find((item) => item.id === team.member.user.id)?.mfaEnrolled).toBe(true);
+
+    const unenrolled = await listOf(admin, '_preset=mfa-unenrolled');
+    expect(unenrolled.items.map((item) => item.id).sort()).toEqual(
+      [team.admin.user.id, team.readOnly.user.id].sort(),
+    );
+    const breached = await admin('GET', `${API}/users/v3?_preset=breached-passwords`);
+    expect(json<Page>(breached).items.map((item) => item.id)).toEqual([team.readOnly.user.id]);
+    const inactive = await listOf(admin, '_preset=inactive');
+    expect(inactive.items.map((item) => item.id)).toEqual([team.member.user.id]);
+    const recent = await listOf(admin, '_preset=inactive&_maxInactiveSeconds=3600');
+    expect(recent.items.map((item) => item.id)).toContain(team.member.user.id);
+  });
+
+  it('lists the roles the account may assign (GET /team/resources/roles/v1)', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const response = await as(s, team.readOnly)('GET', `${TEAM}/roles/v1`);
+    expect(response.statusCode, response.body).toBe(200);
+    const keys = json<{ items: Array<{ key: string }> }>(response).items.map((role) => role.key);
+    expect(keys).toEqual(expect.arrayContaining(['Admin', 'ReadOnly', 'bfm-base']));
+    expectErrorShape(await as(s, team.member)('GET', `${TEAM}/roles/v1`), 403);
+  });
+});
+
+describe('Users section: invite', () => {
+  it('creates a temporary member with roles who activates from the mail and signs in', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const [readOnly] = await findVendorRolesByKeys(s.db, ['ReadOnly']);
+    const email = uniqueEmail('invitee');
+    const response = await as(s, team.admin)('POST', `${API}/users/v2`, {
+      email,
+      name: 'New Person',
+      phoneNumber: '+1 555 010 0199',
+      roleIds: [readOnly?.id],
+      expirationInSeconds: 3600,
+      provider: 'local',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const invited = json<Page['items'][number]>(response);
+    expect(invited.roles.map((role) => role.key)).toEqual(['ReadOnly']);
+    expect(invited.verified).toBe(false);
+    expect(invited.temporaryExpirationDate).toBeDefined();
+
+    const { userId, token } = await linkFromMail(s.db, email, '/account/activate');
+    const activated = await s.app.inject({
+      method: 'POST',
+      url: `${API}/users/v1/activate`,
+      payload: { userId, token, password: TEST_PASSWORD },
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const claims = decodeJwt(json<{ accessToken: string }>(activated).accessToken);
+    expect(claims.tenantId).toBe(team.tenant.id);
+    expect(claims.roles).toEqual(['ReadOnly']);
+
+    const audit = await s.db.select().from(auditLogs).where(eq(auditLogs.tenantId, team.tenant.id));
+    expect(audit.map((entry) => entry.action)).toContain('User invited');
+  });
+
+  it('an expired temporary member cannot sign in; made permanent, they can', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const { user } = await createUser(s.db, s.passwords, { tenant: team.tenant });
+    const admin = as(s, team.admin);
+    const set = await admin('PUT', `${API}/users/temporary/v1/${user.id}`, { expirationInSeconds: 300 });
+    expect(set.statusCode, set.body).toBe(200);
+    await s.db
+      .update(memberships)
+      .set({ temporaryExpirationDate: new Date(Date.now() - 1000) })
+      .where(and(eq(memberships.userId, user.id), eq(memberships.tenantId, team.tenant.id)));
+    expectErrorShape(await passwordLogin(s, user.email, TEST_PASSWORD), 401);
+
+    expect((await admin('DELETE', `${API}/users/temporary/v1/${user.id}`)).statusCode).toBe(200);
+    expect((await passwordLogin(s, user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const row = (await listOf(admin)).items.find((item) => item.id === user.id);
+    expect(row?.temporaryExpirationDate).toBeUndefined();
+  });
+
+  it('invites a user of another account by invitation, and refuses a current member', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const { user: outsider } = await createUser(s.db, s.passwords);
+    const admin = as(s, team.admin);
+    const response = await admin('POST', `${API}/users/v2`, { email: outsider.email });
+    expect(response.statusCode, response.body).toBe(201);
+    await linkFromMail(s.db, outsider.email, '/account/invitation/accept');
+    // Not a member until accepted.
+    expect((await listOf(admin)).items.map((item) => item.id)).not.toContain(outsider.id);
+    const again = expectErrorShape(
+      await admin('POST', `${API}/users/v2`, { email: team.member.user.email }),
+      409,
+    );
+    expect(again.errorCode).toBe('ER-LIFECYCLE-ALREADY-MEMBER');
+  });
+
+  it('bulk add: one invite per email, each answered on its own', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const admin = as(s, team.admin);
+    const emails = [uniqueEmail('bulk'), team.member.user.email, uniqueEmail('bulk')];
+    const statuses = [];
+    for (const email of emails) statuses.push((await admin('POST', `${API}/users/v2`, { email })).statusCode);
+    expect(statuses).toEqual([201, 409, 201]);
+  });
+
+  it('resends the activation mail of a member who has not activated', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const email = uniqueEmail('pending');
+    const invited = json<{ id: string }>(await as(s, team.admin)('POST', `${API}/users/v2`, { email }));
+    const resend = await as(s, team.admin)(
+      'POST',
+      `${TEAM}/members/v1/${invited.id}/resendActivationEmail`,
+      {},
+    );
+    expect(resend.statusCode, resend.body).toBe(200);
+    const activated = expectErrorShape(
+      await as(s, team.admin)('POST', `${TEAM}/members/v1/${team.member.user.id}/resendActivationEmail`, {}),
+      400,
+    );
+    expect(activated.errorCode).toBe('ER-USERS-ALREADY-ACTIVATED');
+  });
+});
+
+describe('Users section: roles, disable, lock, delete', () => {
+  it("edits a member's roles; [''] removes them all; the token follows", async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const [readOnly] = await findVendorRolesByKeys(s.db, ['ReadOnly']);
+    const admin = as(s, team.admin);
+    const updated = await admin('PUT', `${TEAM}/members/v1`, {
+      id: team.member.user.id,
+      roleIds: [readOnly?.id],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(json<{ item: Page['items'][number] }>(updated).item.roles.map((role) => role.key)).toEqual([
+      'ReadOnly',
+    ]);
+    const session = await signIn(s, team.member.user.email);
+    expect(decodeJwt(json<{ accessToken: string }>(await refresh(s, session)).accessToken).roles).toEqual([
+      'ReadOnly',
+    ]);
+    const cleared = await admin('PUT', `${TEAM}/members/v1`, { id: team.member.user.id, roleIds: [''] });
+    expect(json<{ item: Page['items'][number] }>(cleared).item.roles).toEqual([]);
+  });
+
+  it('refuses a role the administrator does not hold, and an unknown role', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const [adminRole] = await findVendorRolesByKeys(s.db, ['Admin']);
+    // A roles-only administrator: may change roles, but does not hold the Admin role's permissions.
+    const editor = await insertRole(s.db, {
+      tenantId: team.tenant.id,
+      key: 'roles-editor',
+      name: 'Roles editor',
+    });
+    const keys = ['fe.secure.read.users', 'fe.secure.write.usersRoles'];
+    const rows = await s.db.select().from(permissions).where(inArray(permissions.key, keys));
+    await linkRolePermissions(
+      s.db,
+      editor.id,
+      rows.map((row) => row.id),
+    );
+    const { user } = await createUser(s.db, s.passwords, { tenant: team.tenant });
+    await assignUserRoles(s.db, user.id, team.tenant.id, [editor.id]);
+    const editorCall = as(s, { authorization: `Bearer ${await accessTokenOf(s, user.email)}` });
+    const refused = expectErrorShape(
+      await editorCall('PUT', `${TEAM}/members/v1`, { id: team.member.user.id, roleIds: [adminRole?.id] }),
+      403,
+    );
+    expect(refused.errorCode).toBe('ER-TEAM-ROLE-NOT-GRANTABLE');
+    const allowed = await editorCall('PUT', `${TEAM}/members/v1`, {
+      id: team.member.user.id,
+      roleIds: [editor.id],
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const unknown = expectErrorShape(
+      await as(s, team.admin)('PUT', `${TEAM}/members/v1`, {
+        id: team.member.user.id,
+        roleIds: [crypto.randomUUID()],
+      }),
+      404,
+    );
+    expect(unknown.errorCode).toBe('ER-TEAM-ROLE-NOT-FOUND');
+  });
+
+  it("disabling ends the member's session in the tenant; enabling lets them back", async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const session = await signIn(s, team.member.user.email);
+    const admin = as(s, team.admin);
+    expect((await admin('POST', `${API}/tenants/users/v1/${team.member.user.id}/disable`)).statusCode).toBe(
+      200,
+    );
+    expectErrorShape(await refresh(s, session), 401);
+    expectErrorShape(await passwordLogin(s, team.member.user.email, TEST_PASSWORD), 401);
+    expect((await listOf(admin)).items.find((item) => item.id === team.member.user.id)?.isDisabled).toBe(
+      true,
+    );
+
+    expect((await admin('POST', `${API}/tenants/users/v1/${team.member.user.id}/enable`)).statusCode).toBe(
+      200,
+    );
+    expect((await passwordLogin(s, team.member.user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const actions = (await s.db.select().from(auditLogs).where(eq(auditLogs.tenantId, team.tenant.id))).map(
+      (entry) => entry.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining(['User disabled in the account', 'User enabled in the account']),
+    );
+  });
+
+  it('a member disabled in one tenant signs in to their other one', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const other = await createTenant(s.db);
+    await s.db.insert(memberships).values({ userId: team.member.user.id, tenantId: other.id });
+    await as(s, team.admin)('POST', `${API}/tenants/users/v1/${team.member.user.id}/disable`);
+    const login = await passwordLogin(s, team.member.user.email, TEST_PASSWORD);
+    expect(login.statusCode, login.body).toBe(200);
+    expect(decodeJwt(json<{ accessToken: string }>(login).accessToken).tenantId).toBe(other.id);
+  });
+
+  it('locks and unlocks a member', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const admin = as(s, team.admin);
+    expect((await admin('POST', `${API}/users/v1/${team.member.user.id}/lock`)).statusCode).toBe(200);
+    const locked = expectErrorShape(await passwordLogin(s, team.member.user.email, TEST_PASSWORD), 401);
+    expect(locked.errorCode).toBe('ER-AUTH-USER-LOCKED');
+    expect((await listOf(admin)).items.find((item) => item.id === team.member.user.id)?.isLocked).toBe(true);
+    expect((await admin('POST', `${API}/users/v1/${team.member.user.id}/unlock`)).statusCode).toBe(200);
+    expect((await passwordLogin(s, team.member.user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("deletes the membership only: the user's other tenant stays", async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const other = await createTenant(s.db);
+    await s.db.insert(memberships).values({ userId: team.member.user.id, tenantId: other.id });
+    const session = await signIn(s, team.member.user.email);
+    const admin = as(s, team.admin);
+    expect((await admin('DELETE', `${TEAM}/members/v1/${team.member.user.id}`)).statusCode).toBe(200);
+    expect((await listOf(admin)).items.map((item) => item.id)).not.toContain(team.member.user.id);
+    expectErrorShape(await refresh(s, session), 401);
+    const login = await passwordLogin(s, team.member.user.email, TEST_PASSWORD);
+    expect(decodeJwt(json<{ accessToken: string }>(login).accessToken).tenantId).toBe(other.id);
+    expectErrorShape(await admin('DELETE', `${TEAM}/members/v1/${team.member.user.id}`), 404);
+  });
+
+  it('an administrator cannot disable, lock or delete themselves', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const admin = as(s, team.admin);
+    const self = team.admin.user.id;
+    for (const [method, url] of [
+      ['POST', `${API}/tenants/users/v1/${self}/disable`],
+      ['POST', `${API}/users/v1/${self}/lock`],
+      ['DELETE', `${TEAM}/members/v1/${self}`],
+    ] as const) {
+      expect(expectErrorShape(await admin(method, url), 400).errorCode).toBe('ER-TEAM-NOT-YOURSELF');
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import { Group, Pagination, ScrollArea, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { LoadingState } from './section-page';
+
+export type { ColumnDef, SortingState };
+
+/**
+ * An admin table over server-side data (paging, sorting and filtering happen on the server):
+ * sortable headers are buttons with aria-sort, the table is labelled, and the pager is keyboard
+ * operable. Give columns an `id` that is the server's sort key when `enableSorting` is on.
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  data,
+  getRowId,
+  sorting = [],
+  onSortingChange,
+  page,
+  pageCount,
+  onPageChange,
+  loading = false,
+  empty,
+}: {
+  /** The table's accessible name. */
+  label: string;
+  columns: ColumnDef<Row>[];
+  data: Row[];
+  getRowId: (row: Row) => string;
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
+  /** 1-based page; with pageCount and onPageChange the pager shows. */
+  page?: number;
+  pageCount?: number;
+  onPageChange?: (page: number) => void;
+  loading?: boolean;
+  /** What shows instead of rows when there are none. */
+  empty: ReactNode;
+}) {
+  const table = useReactTable({
+    data,
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    enableSorting: Boolean(onSortingChange),
+    enableMultiSort: false,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      onSortingChange?.(next);
+    },
+  });
+
+  return (
+    <>
+      <ScrollArea type="auto">
+        <Table aria-label={label} aria-busy={loading} highlightOnHover verticalSpacing="sm" miw={640}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const title = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
+                    >
+                      {header.column.getCanSort() ? (
+                        <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={600} fz="sm">
+                          <Group gap={4} wrap="nowrap">
+                            {title}
+                            <span aria-hidden="true">
+                              {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                            </span>
+                            <VisuallyHidden>
+                              {sorted ? `sorted ${sorted === 'asc' ? 'ascending' : 'descending'}` : 'sort'}
+                            </VisuallyHidden>
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        title
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr key={row.id} data-testid={`row-${row.id}`}>
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td key={cell.id}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      {loading && data.length === 0 ? <LoadingState /> : null}
+      {!loading && data.length === 0 ? empty : null}
+      {page !== undefined && pageCount !== undefined && pageCount > 1 && onPageChange ? (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Page {page} of {pageCount}
+          </Text>
+          <Pagination
+            value={page}
+            total={pageCount}
+            onChange={onPageChange}
+            size="sm"
+            aria-label={`${label} pages`}
+          />
+        </Group>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+// Shared pieces of the admin portal's sections (src/features/admin-*).
+export { ConfirmDialog } from './confirm-dialog';
+export { DataTable, type ColumnDef, type SortingState } from './data-table';
+export {
+  AdminPortalProvider,
+  useAdminPortal,
+  useCan,
+  useFieldAppearance,
+  useTabAppearance,
+} from './portal-context';
+export { EmptyState, ErrorState, LoadingState, SectionPage } from './section-page';
+export { useSubmit, type Submission } from './use-submit';

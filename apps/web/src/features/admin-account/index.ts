@@ -1,0 +1,1 @@
+export { AccountSection } from './account-section';

@@ -1,0 +1,1 @@
+export { GroupsSection } from './groups-section';

@@ -1,0 +1,1 @@
+export { PersonalApiTokensSection } from './personal-api-tokens-section';

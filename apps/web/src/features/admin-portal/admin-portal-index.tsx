@@ -1,0 +1,13 @@
+import { Navigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { EmptyState, useAdminPortal } from '../../components/admin';
+import type { AdminSection } from '../../lib/admin-portal';
+import { visibleSections } from './navigation';
+
+/** /admin-portal itself: the first section this viewer may see. */
+export function AdminPortalIndex({ sections }: { sections: readonly AdminSection[] }) {
+  const { configuration, viewer } = useAdminPortal();
+  const [first] = visibleSections(sections, configuration, viewer);
+  if (!first) return <EmptyState title="There is nothing to administer here" />;
+  return <Navigate to={`${paths.adminPortal}/${first.path}`} replace />;
+}

@@ -1,0 +1,106 @@
+import { AppShell, Anchor, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { paths } from '../../app/paths';
+import { AdminPortalProvider, EmptyState } from '../../components/admin';
+import { BrandWordmark } from '../../components/brand-wordmark';
+import { LoadingScreen } from '../../components/loading-screen';
+import { isSectionVisible, type AdminSection, type Viewer } from '../../lib/admin-portal';
+import { useConfig } from '../../lib/config';
+import { permissionKeys } from '../../lib/permissions';
+import { useRequiredSession } from '../../lib/session';
+import { useAdminBoxConfiguration, usePreviewMode } from '../../sdk/hooks/admin-portal';
+import { visibleSections } from './navigation';
+
+/**
+ * The admin portal (SPEC section 2 "Admin portal"): the sections this viewer may see in the
+ * navigation, the chosen one beside it. A section reached by its address but not visible to the
+ * viewer says so instead of rendering.
+ */
+export function AdminPortalLayout({ sections }: { sections: readonly AdminSection[] }) {
+  const sessionView = useRequiredSession();
+  const adminBox = useAdminBoxConfiguration();
+  const preview = usePreviewMode();
+  const { mainAppUrl } = useConfig();
+  const { pathname } = useLocation();
+  const [navigationOpened, { toggle: toggleNavigation, close: closeNavigation }] = useDisclosure(false);
+
+  const user = sessionView.status === 'signedIn' ? sessionView.user : null;
+  const viewer = useMemo<Viewer>(
+    () => ({ permissions: permissionKeys(user?.permissions), superUser: user?.superUser === true }),
+    [user],
+  );
+  if (sessionView.status !== 'signedIn' || adminBox.status !== 'ready') return <LoadingScreen />;
+
+  const { configuration } = adminBox;
+  const shown = visibleSections(sections, configuration, viewer);
+  const current = sections.find((section) => pathname.startsWith(`${paths.adminPortal}/${section.path}`));
+  const allowed = !current || isSectionVisible(configuration, current, viewer);
+
+  return (
+    <AdminPortalProvider configuration={configuration} viewer={viewer} preview={preview}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={navigationOpened}
+                onClick={toggleNavigation}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Toggle navigation"
+              />
+              <BrandWordmark size="md" />
+              <Text fw={600} visibleFrom="xs">
+                Admin portal
+              </Text>
+              {preview ? (
+                <Text size="xs" c="orange" fw={600}>
+                  Preview
+                </Text>
+              ) : null}
+            </Group>
+            <Group gap="md" wrap="nowrap">
+              <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={240}>
+                {sessionView.tenant?.name ? `${sessionView.tenant.name} · ` : ''}
+                {sessionView.user.email}
+              </Text>
+              <Anchor href={mainAppUrl} size="sm">
+                Back to Brizo FoodMetrics
+              </Anchor>
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label="Admin portal sections" component="nav">
+          <ScrollArea>
+            {shown.map((section) => (
+              <NavLink
+                key={section.key}
+                component={RouterNavLink}
+                to={`${paths.adminPortal}/${section.path}`}
+                label={section.label}
+                onClick={closeNavigation}
+                active={current?.key === section.key}
+              />
+            ))}
+          </ScrollArea>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          {allowed ? (
+            <Outlet />
+          ) : (
+            <EmptyState
+              title="You do not have access to this section"
+              description="Ask an administrator of your account for the permission it needs."
+            />
+          )}
+        </AppShell.Main>
+      </AppShell>
+    </AdminPortalProvider>
+  );
+}

@@ -1,0 +1,2 @@
+export { AdminPortalIndex } from './admin-portal-index';
+export { AdminPortalLayout } from './admin-portal-layout';

@@ -1,0 +1,1 @@
+export { PrivacySection } from './privacy-section';

@@ -1,0 +1,1 @@
+export { RolesSection } from './roles-section';

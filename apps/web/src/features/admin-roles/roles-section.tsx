@@ -1,0 +1,239 @@
+import { Badge, Button, Group, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  SectionPage,
+  useAdminPortal,
+  useCan,
+} from '../../components/admin';
+import { viewerMay } from '../../lib/admin-portal';
+import { useRoles, type PermissionItem, type RoleItem } from '../../sdk/hooks/admin-roles';
+import { AssignPermissionDialog } from './assign-permission-dialog';
+import { RoleDialog } from './role-dialog';
+import { groupPermissions } from './role-rules';
+
+/** Roles and permissions (SPEC section 6): the vendor's roles (read-only) and the account's own. */
+export function RolesSection() {
+  const view = useRoles();
+  const canWrite = useCan('fe.secure.write.roles');
+  const canDelete = useCan('fe.secure.delete.role');
+  const { viewer } = useAdminPortal();
+  const [editing, setEditing] = useState<RoleItem | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<RoleItem | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
+  const [assigning, setAssigning] = useState<PermissionItem | null>(null);
+  const { load } = view;
+  useEffect(() => load(), [load]);
+  const groups = useMemo(
+    () => groupPermissions(view.categories, view.permissions),
+    [view.categories, view.permissions],
+  );
+
+  const body = () => {
+    if (!view.loaded || (view.loading && view.roles.length === 0)) return <LoadingState />;
+    if (view.error && view.roles.length === 0) return <ErrorState message={view.error} onRetry={load} />;
+    const roleNames = (ids: string[]) =>
+      view.roles
+        .filter((role) => ids.includes(role.id))
+        .map((role) => role.name)
+        .join(', ');
+    return (
+      <Tabs defaultValue="roles">
+        <Tabs.List>
+          <Tabs.Tab value="roles">Roles</Tabs.Tab>
+          <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="roles" pt="md">
+          {view.roles.length === 0 ? (
+            <EmptyState title="No roles yet" description="Create a role to give people permissions." />
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped aria-label="Roles">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Name</Table.Th>
+                    <Table.Th scope="col">Key</Table.Th>
+                    <Table.Th scope="col">Description</Table.Th>
+                    <Table.Th scope="col">Permissions</Table.Th>
+                    <Table.Th scope="col">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {view.roles.map((role) => (
+                    <Table.Tr key={role.id} data-testid={`role-${role.key}`}>
+                      <Table.Td>
+                        <Group gap="xs">
+                          <Text size="sm" fw={500}>
+                            {role.name}
+                          </Text>
+                          {role.isDefault ? <Badge variant="light">Default</Badge> : null}
+                          {role.isVendorRole ? (
+                            <Badge variant="outline" color="gray">
+                              Vendor role
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace">
+                          {role.key}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{role.description}</Table.Td>
+                      <Table.Td>{role.permissionIds.length}</Table.Td>
+                      <Table.Td>
+                        {role.isVendorRole ? null : (
+                          <Group gap="xs" justify="flex-end" wrap="nowrap">
+                            {canWrite ? (
+                              <Button
+                                size="xs"
+                                variant="default"
+                                onClick={() => setEditing(role)}
+                                aria-label={`Edit ${role.name}`}
+                              >
+                                Edit
+                              </Button>
+                            ) : null}
+                            {canDelete ? (
+                              <Button
+                                size="xs"
+                                variant="subtle"
+                                color="red"
+                                onClick={() => {
+                                  setDeleteError(null);
+                                  setDeleting(role);
+                                }}
+                                aria-label={`Delete ${role.name}`}
+                              >
+                                Delete
+                              </Button>
+                            ) : null}
+                          </Group>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="permissions" pt="md">
+          <Stack gap="lg">
+            {groups.map((group) => (
+              <Stack key={group.id} gap="xs">
+                <Text fw={600}>{group.name}</Text>
+                <Table aria-label={`${group.name} permissions`}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Permission</Table.Th>
+                      <Table.Th scope="col">Roles</Table.Th>
+                      <Table.Th scope="col">
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {group.permissions.map((permission) => (
+                      <Table.Tr key={permission.id}>
+                        <Table.Td>
+                          <Text size="sm">{permission.name}</Text>
+                          <Text size="xs" c="dimmed" ff="monospace">
+                            {permission.key}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{roleNames(permission.roleIds) || '—'}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          {canWrite && viewerMay(viewer, permission.key) ? (
+                            <Button
+                              size="xs"
+                              variant="default"
+                              onClick={() => setAssigning(permission)}
+                              aria-label={`Assign ${permission.name} to roles`}
+                            >
+                              Assign to roles
+                            </Button>
+                          ) : null}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Stack>
+            ))}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    );
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeletePending(true);
+    try {
+      await view.remove(deleting.id);
+      setDeleting(null);
+    } catch (caught) {
+      setDeleteError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setDeletePending(false);
+    }
+  };
+
+  return (
+    <SectionPage
+      title="Roles"
+      description="Roles give people permissions. The vendor's roles are shown for reference and cannot be changed."
+      actions={canWrite ? <Button onClick={() => setEditing('new')}>Create role</Button> : null}
+    >
+      {body()}
+      {editing ? (
+        <RoleDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          opened
+          role={editing === 'new' ? null : editing}
+          groups={groups}
+          onClose={() => setEditing(null)}
+          onSave={async (role) => {
+            if (editing === 'new') {
+              await view.create(role);
+              return;
+            }
+            const { permissionIds, ...fields } = role;
+            await view.update(editing.id, fields);
+            const before = [...editing.permissionIds].sort().join();
+            if ([...permissionIds].sort().join() !== before)
+              await view.setPermissions(editing.id, permissionIds);
+          }}
+        />
+      ) : null}
+      {assigning ? (
+        <AssignPermissionDialog
+          permission={assigning}
+          roles={view.roles}
+          onClose={() => setAssigning(null)}
+          onSave={(roleIds) => view.assignPermissionToRoles(assigning.id, roleIds)}
+        />
+      ) : null}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete role"
+        confirmLabel="Delete role"
+        loading={deletePending}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      >
+        {`Delete the role ${deleting?.name ?? ''}? People holding it lose its permissions.`}
+      </ConfirmDialog>
+    </SectionPage>
+  );
+}

@@ -1,0 +1,1 @@
+export { SecuritySection } from './security-section';

@@ -1,0 +1,115 @@
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog, ErrorState, LoadingState, useCan } from '../../components/admin';
+import { useSecurityCenter, type Recommendation } from '../../sdk/hooks/admin-security';
+
+const severityColor: Record<Recommendation['severity'], string> = {
+  SEVERE: 'red',
+  WARNING: 'orange',
+  INFO: 'blue',
+};
+
+/** How a recommendation code reads (the codes of the security center, SPEC section 3). */
+const recommendationText = (code: string): string =>
+  ({
+    FORCE_MFA: 'Require multi-factor authentication',
+    BREACHED_PASSWORDS_EXIST: 'Some users sign in with a breached password',
+    ENABLE_USER_LOCKOUT: 'Turn on user lockout',
+    STRENGTHEN_USER_LOCKOUT: 'Lock accounts after fewer failed attempts',
+    ENABLE_PASSWORD_HISTORY: 'Turn on password history',
+    STRENGTHEN_PASSWORD_HISTORY: 'Remember more previous passwords',
+    ENABLE_FORCE_RELOGIN: 'Turn on force re-login',
+    ENABLE_IDLE_SESSION: 'Turn on the idle session timeout',
+    ENABLE_SESSION_CONCURRENCY: 'Limit concurrent sessions',
+    ENABLE_IP_RESTRICTIONS: 'Restrict access by IP address',
+    CHANGE_IP_TO_ALLOWLIST: 'Use an IP allow list instead of a block list',
+    ENABLE_DOMAIN_RESTRICTIONS: 'Restrict invitations by email domain',
+    CHANGE_DOMAIN_TO_ALLOWLIST: 'Use a domain allow list instead of a block list',
+    CONFIGURE_SSO: 'Configure single sign-on',
+  })[code] ?? code;
+
+/** The security center: the score, what would raise it, and the bulk reset of breached passwords. */
+export function SecurityCenter() {
+  const view = useSecurityCenter();
+  const canWrite = useCan('fe.secure.write.securityPolicy');
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const { load } = view;
+  useEffect(() => load(), [load]);
+
+  if (view.loading && view.recommendations.length === 0)
+    return <LoadingState label="Computing the security score..." />;
+  if (view.error && view.recommendations.length === 0)
+    return <ErrorState message={view.error} onRetry={load} />;
+  const breached = view.recommendations.some((item) => item.code === 'BREACHED_PASSWORDS_EXIST');
+
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} fz={18}>
+            Security center
+          </Title>
+          <Text fw={700} aria-label={`Security score ${view.score} out of 100`}>
+            Score: {view.score} / 100
+          </Text>
+        </Group>
+        {view.recommendations.length === 0 ? (
+          <Text c="dimmed">No recommendations: every policy is in place.</Text>
+        ) : (
+          <List spacing="xs" aria-label="Recommendations">
+            {view.recommendations.map((item) => (
+              <List.Item key={item.code}>
+                <Group gap="xs">
+                  <Badge color={severityColor[item.severity]} variant="light">
+                    {item.severity}
+                  </Badge>
+                  <Badge variant="outline">{item.category}</Badge>
+                  <Text size="sm">{recommendationText(item.code)}</Text>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        )}
+        {breached ? (
+          <Group>
+            <Button color="red" variant="light" disabled={!canWrite} onClick={() => setConfirming(true)}>
+              Send password reset to breached users
+            </Button>
+            {sent ? (
+              <Text size="sm" role="status">
+                Password reset emails sent.
+              </Text>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title="Reset breached passwords"
+        confirmLabel="Send emails"
+        loading={sending}
+        error={error}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setSending(true);
+          setError(null);
+          view
+            .resetBreachedPasswords()
+            .then(
+              () => {
+                setSent(true);
+                setConfirming(false);
+              },
+              (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
+            )
+            .finally(() => setSending(false));
+        }}
+      >
+        Every user whose password is on the breached list gets an email to choose a new one.
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { Tabs } from '@mantine/core';
+import { SectionPage, useTabAppearance } from '../../components/admin';
+import { DomainTab } from './domain-tab';
+import { GeneralTab } from './general-tab';
+import { IpTab } from './ip-tab';
+import { SecurityCenter } from './security-center';
+import { SessionTab } from './session-tab';
+
+const tabs = [
+  { key: 'sessionManagement', label: 'Session management', Panel: SessionTab },
+  { key: 'generalSettings', label: 'General settings', Panel: GeneralTab },
+  { key: 'ipRestrictions', label: 'IP restrictions', Panel: IpTab },
+  { key: 'domainRestrictions', label: 'Domain restrictions', Panel: DomainTab },
+] as const;
+
+/** Security (SPEC section 2): the security center, then one tab per policy area. */
+export function SecuritySection() {
+  const appearance = {
+    sessionManagement: useTabAppearance('security', 'sessionManagement'),
+    generalSettings: useTabAppearance('security', 'generalSettings'),
+    ipRestrictions: useTabAppearance('security', 'ipRestrictions'),
+    domainRestrictions: useTabAppearance('security', 'domainRestrictions'),
+  };
+  const visible = tabs.filter((tab) => appearance[tab.key] !== 'hidden');
+  return (
+    <SectionPage title="Security" description="Sessions, sign-in policies and who may reach this account.">
+      <SecurityCenter />
+      {visible.length === 0 ? null : (
+        <Tabs defaultValue={visible[0]?.key} keepMounted={false}>
+          <Tabs.List>
+            {visible.map((tab) => (
+              <Tabs.Tab key={tab.key} value={tab.key}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {visible.map(({ key, Panel }) => (
+            <Tabs.Panel key={key} value={key} pt="md">
+              <Panel />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </SectionPage>
+  );
+}

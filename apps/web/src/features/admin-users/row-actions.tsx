@@ -1,0 +1,65 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { useCan } from '../../components/admin';
+import type { TeamMember } from '../../sdk/hooks/admin-users';
+
+export type MemberAction =
+  'editRoles' | 'resendActivation' | 'lock' | 'unlock' | 'disable' | 'enable' | 'makePermanent' | 'delete';
+
+/**
+ * A member's actions, in a menu the keyboard opens (Enter/Space) and walks (arrows). Actions the
+ * viewer may not take, and their own disable, lock and delete, are not offered.
+ */
+export function RowActions({
+  member,
+  isSelf,
+  onAction,
+}: {
+  member: TeamMember;
+  isSelf: boolean;
+  onAction: (action: MemberAction, member: TeamMember) => void;
+}) {
+  const mayRoles = useCan('fe.secure.write.usersRoles');
+  const mayResend = useCan('fe.secure.write.resendActivationEmail');
+  const mayWrite = useCan('fe.secure.write.users');
+  const mayEnable = useCan('fe.secure.write.enableDisable');
+  const mayDelete = useCan('fe.secure.delete.users');
+  const items: Array<[MemberAction, string, boolean]> = [
+    ['editRoles', 'Edit roles', mayRoles],
+    ['resendActivation', 'Resend activation email', mayResend && !member.verified],
+    ['makePermanent', 'Make permanent', mayWrite && member.temporaryExpirationDate !== null],
+    ['unlock', 'Unlock', mayWrite && member.isLocked],
+    ['lock', 'Lock', mayWrite && !member.isLocked && !isSelf],
+    ['enable', 'Enable', mayEnable && member.isDisabled],
+    ['disable', 'Disable', mayEnable && !member.isDisabled && !isSelf],
+    ['delete', 'Delete', mayDelete && !isSelf],
+  ];
+  const offered = items.filter(([, , allowed]) => allowed);
+  const label = `Actions for ${member.email}`;
+  if (offered.length === 0) {
+    return (
+      <ActionIcon variant="subtle" aria-label={label} disabled>
+        ⋯
+      </ActionIcon>
+    );
+  }
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={label}>
+          ⋯
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {offered.map(([action, text]) => (
+          <Menu.Item
+            key={action}
+            color={action === 'delete' || action === 'disable' || action === 'lock' ? 'red' : undefined}
+            onClick={() => onAction(action, member)}
+          >
+            {text}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormAlert } from '../../components/form-alert';
+import { OneTimeCodeInput } from '../../components/one-time-code-input';
+import type { ResetPhoneNumberFlow } from '../../sdk/hooks/reset-phone-number';
+import { emailSchema, phoneSchema } from './form-rules';
+
+const CODE_PATTERN = /^\d{6}$/;
+export const CODE_MESSAGE = 'Enter the 6-digit code';
+
+/** Step ResetPhoneNumber: the account's email, to mail a code to. */
+export function EmailStep({ flow, defaultEmail }: { flow: ResetPhoneNumberFlow; defaultEmail: string }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof emailSchema>, unknown, z.output<typeof emailSchema>>({
+    resolver: zodResolver(emailSchema),
+    defaultValues: { email: defaultEmail },
+  });
+  return (
+    <form
+      noValidate
+      aria-label="Reset phone number"
+      onSubmit={handleSubmit(({ email }) => flow.sendCode(email))}
+    >
+      <Stack gap="md">
+        <FormAlert message={flow.error} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" fullWidth loading={flow.loading}>
+          Send code
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Step VerifyResetPhoneNumber: the code mailed to the account. */
+export function VerifyCodeStep({ flow }: { flow: ResetPhoneNumberFlow }) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  // A refused code is cleared, so the next attempt starts from an empty box.
+  useEffect(() => {
+    if (flow.error && !flow.loading) setCode('');
+  }, [flow.error, flow.loading]);
+  const verify = (value: string) => {
+    if (!CODE_PATTERN.test(value)) return setFieldError(CODE_MESSAGE);
+    setFieldError(null);
+    flow.verifyCode(value);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    verify(code);
+  };
+  return (
+    <form noValidate aria-label="Verify email code" onSubmit={submit}>
+      <Stack gap="md">
+        <FormAlert message={flow.error} />
+        <Text size="sm" c="dimmed" ta="center">
+          We emailed a 6-digit code to {flow.email ?? 'your email address'}. It expires in 10 minutes.
+        </Text>
+        <OneTimeCodeInput
+          label="Code from your email"
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            if (fieldError) setFieldError(null);
+            // The sixth digit, typed or pasted, sends the code: no need to reach for the button.
+            if (CODE_PATTERN.test(value) && value !== code) verify(value);
+          }}
+          error={fieldError}
+          disabled={flow.loading}
+        />
+        <Button type="submit" fullWidth loading={flow.loading}>
+          Continue
+        </Button>
+        <Text size="sm" ta="center">
+          Didn&apos;t get it?{' '}
+          <Anchor
+            component="button"
+            type="button"
+            fw={600}
+            onClick={() => {
+              setCode('');
+              if (flow.email) flow.sendCode(flow.email);
+            }}
+          >
+            Send a new code
+          </Anchor>{' '}
+          or{' '}
+          <Anchor component="button" type="button" fw={600} onClick={flow.restart}>
+            use a different email
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+/** Step ChangePhoneNumber: the new number; the store then texts a sign-in code to it. */
+export function ChangePhoneStep({ flow }: { flow: ResetPhoneNumberFlow }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof phoneSchema>, unknown, z.output<typeof phoneSchema>>({
+    resolver: zodResolver(phoneSchema),
+    defaultValues: { phoneNumber: '' },
+  });
+  return (
+    <form
+      noValidate
+      aria-label="Change phone number"
+      onSubmit={handleSubmit(({ phoneNumber }) => flow.changePhoneNumber(phoneNumber))}
+    >
+      <Stack gap="md">
+        <FormAlert message={flow.error} />
+        <TextInput
+          label="New phone number"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+1 555 010 0199"
+          autoFocus
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+        <Button type="submit" fullWidth loading={flow.loading}>
+          Save and send code
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { grantsPermission } from './permissions';
+
+// The admin portal's navigation and field rules (SPEC section 2 "Admin portal", section 6), as pure
+// functions over the vendor's metadata (GET /metadata?entityName=adminBox) and the user's permissions.
+
+export type SectionVisibility = 'always' | 'hidden' | 'byPermissions';
+export type FieldAppearance = 'hidden' | 'viewOnly' | 'edit';
+
+/** The section names of the metadata's `navigation` (SPEC section 2). */
+export type AdminSectionKey =
+  | 'profile'
+  | 'privacy'
+  | 'personalApiTokens'
+  | 'account'
+  | 'users'
+  | 'groups'
+  | 'roles'
+  | 'security'
+  | 'sso'
+  | 'provisioning'
+  | 'audits'
+  | 'webhooks'
+  | 'apiTokens'
+  | 'subscriptions'
+  | 'allAccounts'
+  | 'usage';
+
+export interface AdminSection {
+  key: AdminSectionKey;
+  label: string;
+  /** The route under /admin-portal. */
+  path: string;
+  /** The navigation permission that shows it when its visibility is byPermissions (SPEC section 6). */
+  permission?: string;
+}
+
+export type AdminBoxConfiguration = Record<string, unknown>;
+
+export interface Viewer {
+  permissions: readonly string[];
+  superUser: boolean;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function read(configuration: AdminBoxConfiguration, path: readonly string[]): unknown {
+  let current: unknown = configuration;
+  for (const key of path) {
+    if (!isObject(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+const visibilities: readonly SectionVisibility[] = ['always', 'hidden', 'byPermissions'];
+
+/** The section's visibility in the metadata; byPermissions when absent or unknown. */
+export function sectionVisibility(
+  configuration: AdminBoxConfiguration,
+  key: AdminSectionKey,
+): SectionVisibility {
+  const value = read(configuration, ['navigation', key, 'visibility']);
+  return visibilities.find((visibility) => visibility === value) ?? 'byPermissions';
+}
+
+export const viewerMay = (viewer: Viewer, permission: string): boolean =>
+  viewer.superUser || grantsPermission(viewer.permissions, permission);
+
+/** Whether the navigation shows the section to this viewer. */
+export function isSectionVisible(
+  configuration: AdminBoxConfiguration,
+  section: AdminSection,
+  viewer: Viewer,
+): boolean {
+  const visibility = sectionVisibility(configuration, section.key);
+  if (visibility === 'hidden') return false;
+  if (visibility === 'always' || !section.permission) return true;
+  return viewerMay(viewer, section.permission);
+}
+
+const appearances: readonly FieldAppearance[] = ['hidden', 'viewOnly', 'edit'];
+
+/**
+ * A field's appearance from `themeV2.adminPortal.pages.<page>.fieldsProperties.<field>.appearance`
+ * (the vendor's theme options); `edit` when not set.
+ */
+export function fieldAppearance(
+  configuration: AdminBoxConfiguration,
+  page: string,
+  field: string,
+): FieldAppearance {
+  const value = read(configuration, [
+    'themeV2',
+    'adminPortal',
+    'pages',
+    page,
+    'fieldsProperties',
+    field,
+    'appearance',
+  ]);
+  return appearances.find((appearance) => appearance === value) ?? 'edit';
+}
+
+/** A tab's appearance from `themeV2.adminPortal.pages.<page>.tabsProperties.<tab>.appearance` (hidden or edit). */
+export function tabAppearance(
+  configuration: AdminBoxConfiguration,
+  page: string,
+  tab: string,
+): 'hidden' | 'edit' {
+  const value = read(configuration, [
+    'themeV2',
+    'adminPortal',
+    'pages',
+    page,
+    'tabsProperties',
+    tab,
+    'appearance',
+  ]);
+  return value === 'hidden' ? 'hidden' : 'edit';
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loginBoxChanges, loginBoxOf } from './admin-account';
+
+describe('the custom login box (CustomLoginState.tenantMetadata)', () => {
+  it('reads the stored login box, with defaults', () => {
+    expect(loginBoxOf(undefined)).toEqual({ logo: '', primaryColor: '', socialLoginsPlacement: 'top' });
+    expect(
+      loginBoxOf({
+        loginBox: {
+          logo: { image: 'data:image/png;base64,AA==' },
+          palette: { primary: { main: '#2f9e44' } },
+          socialLogins: { socialLoginsLayout: { placement: 'bottom' } },
+        },
+      }),
+    ).toEqual({
+      logo: 'data:image/png;base64,AA==',
+      primaryColor: '#2f9e44',
+      socialLoginsPlacement: 'bottom',
+    });
+  });
+
+  it('sends only what changed, so the store makes one action per changed setting', () => {
+    const current = { logo: '', primaryColor: '#000000', socialLoginsPlacement: 'top' as const };
+    expect(loginBoxChanges(current, current)).toEqual({});
+    expect(loginBoxChanges(current, { ...current, primaryColor: '#2f9e44' })).toEqual({
+      loginBox: { palette: { primary: { main: '#2f9e44' } } },
+    });
+    expect(loginBoxChanges(current, { ...current, socialLoginsPlacement: 'bottom' })).toEqual({
+      loginBox: { socialLogins: { socialLoginsLayout: { placement: 'bottom' } } },
+    });
+  });
+});

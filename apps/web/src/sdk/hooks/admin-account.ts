@@ -1,0 +1,151 @@
+import { useAuth, useAuthActions, useCustomLoginActions, useCustomLoginState } from '@frontegg/react-hooks';
+import { useCallback, useState } from 'react';
+import { errorMessage } from './admin-profile';
+
+// The Account settings section's data: the store's accountSettings actions (tab settings) and its
+// customLogin actions (tab customLogin). In preview mode the store's mock actions answer both.
+
+/** SPEC section 3 "Account settings" (plus the website the vendor's field appearance names). */
+export interface AccountSettings {
+  name: string;
+  address: string;
+  website: string;
+  timezone: string;
+  dateFormat: string;
+  timeFormat: string;
+  currency: string;
+  logo: string;
+  /** The login box scoped to this account, when the server tells it. */
+  loginUrl: string;
+}
+
+export type AccountSettingsChanges = Omit<AccountSettings, 'loginUrl'>;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export interface AccountSettingsView {
+  settings: AccountSettings;
+  /** Whether a load has finished (well or not) since this screen opened. */
+  loaded: boolean;
+  loading: boolean;
+  error: string | null;
+  load: () => void;
+  /** Empty texts clear a field on the server. Rejects with the server's message. */
+  save: (changes: AccountSettingsChanges) => Promise<void>;
+}
+
+export function useAccountSettings(): AccountSettingsView {
+  const state = useAuth((auth) => auth.accountSettingsState) as unknown as Record<string, unknown>;
+  const activeTenantName = useAuth((auth) => auth.tenantsState?.activeTenant?.name);
+  const actions = useAuthActions();
+  const [loaded, setLoaded] = useState(false);
+  const load = useCallback(() => {
+    void Promise.resolve(actions.loadAccountSettings()).finally(() => setLoaded(true));
+  }, [actions]);
+  const save = useCallback(
+    (changes: AccountSettingsChanges) =>
+      new Promise<void>((resolve, reject) => {
+        actions.saveAccountSettings({
+          ...changes,
+          callback: (data: unknown, error?: unknown) => {
+            if (error || !data) reject(new Error(errorMessage(error) ?? 'Unknown error occurred'));
+            else resolve();
+          },
+        } as Parameters<typeof actions.saveAccountSettings>[0]);
+      }),
+    [actions],
+  );
+  return {
+    settings: {
+      name: text(state.name) || text(activeTenantName),
+      address: text(state.address),
+      website: text(state.website),
+      timezone: text(state.timezone),
+      dateFormat: text(state.dateFormat),
+      timeFormat: text(state.timeFormat),
+      currency: text(state.currency),
+      logo: text(state.logo),
+      loginUrl: text(state.loginUrl),
+    },
+    loaded,
+    loading: state.loading === true,
+    error: errorMessage(state.error),
+    load,
+    save,
+  };
+}
+
+/** The tenant's login box customisation (CustomLoginState.tenantMetadata.loginBox). */
+export interface CustomLoginBox {
+  logo: string;
+  primaryColor: string;
+  socialLoginsPlacement: 'top' | 'bottom';
+}
+
+export interface CustomLoginView {
+  loginBox: CustomLoginBox;
+  loading: boolean;
+  saving: boolean;
+  error: string | null;
+  load: () => void;
+  /** Sends only what changed; the store answers 'No changes to update' when nothing did. */
+  save: (next: CustomLoginBox) => Promise<void>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const at = (value: unknown, path: string[]): unknown =>
+  path.reduce<unknown>((current, key) => (isObject(current) ? current[key] : undefined), value);
+
+export function loginBoxOf(tenantMetadata: unknown): CustomLoginBox {
+  const loginBox = at(tenantMetadata, ['loginBox']);
+  return {
+    logo: text(at(loginBox, ['logo', 'image'])),
+    primaryColor: text(at(loginBox, ['palette', 'primary', 'main'])),
+    socialLoginsPlacement:
+      at(loginBox, ['socialLogins', 'socialLoginsLayout', 'placement']) === 'bottom' ? 'bottom' : 'top',
+  };
+}
+
+/** The nested `loginBox` update the store flattens into one action per changed leaf. */
+export function loginBoxChanges(current: CustomLoginBox, next: CustomLoginBox): Record<string, unknown> {
+  const loginBox: Record<string, unknown> = {};
+  if (next.logo !== current.logo) loginBox.logo = { image: next.logo };
+  if (next.primaryColor !== current.primaryColor && next.primaryColor) {
+    loginBox.palette = { primary: { main: next.primaryColor } };
+  }
+  if (next.socialLoginsPlacement !== current.socialLoginsPlacement) {
+    loginBox.socialLogins = { socialLoginsLayout: { placement: next.socialLoginsPlacement } };
+  }
+  return Object.keys(loginBox).length > 0 ? { loginBox } : {};
+}
+
+export function useCustomLogin(): CustomLoginView {
+  const state = useCustomLoginState();
+  const actions = useCustomLoginActions();
+  const loginBox = loginBoxOf(state.tenantMetadata);
+  const load = useCallback(() => actions.loadTenantMetadata(), [actions]);
+  const save = useCallback(
+    (next: CustomLoginBox) =>
+      new Promise<void>((resolve, reject) => {
+        actions.updateTenantMetadata({
+          ...loginBoxChanges(loginBox, next),
+          callback: (ok: unknown, error?: unknown) => {
+            if (error || !ok) reject(new Error(errorMessage(error) ?? 'No changes to update'));
+            else resolve();
+          },
+        } as unknown as Parameters<typeof actions.updateTenantMetadata>[0]);
+      }),
+    // loginBox is derived from the state on every render: compare by value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [actions, loginBox.logo, loginBox.primaryColor, loginBox.socialLoginsPlacement],
+  );
+  return {
+    loginBox,
+    loading: state.loading === true,
+    saving: state.saving === true,
+    error: errorMessage(state.error),
+    load,
+    save,
+  };
+}

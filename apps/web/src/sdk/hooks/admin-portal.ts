@@ -1,0 +1,52 @@
+import { useRootState } from '@frontegg/react-hooks';
+import { api } from '@frontegg/rest-api';
+import { useEffect, useState } from 'react';
+
+/** Whether the store runs on its mock data (SPEC section 1, preview mode): no server calls for data. */
+export function usePreviewMode(): boolean {
+  return useRootState().previewMode === true;
+}
+
+/** What a preview shows without the server: every section by the viewer's permissions, profile and privacy always. */
+const PREVIEW_ADMIN_BOX: Record<string, unknown> = {
+  navigation: { profile: { visibility: 'always' }, privacy: { visibility: 'always' } },
+};
+
+export type AdminBoxState =
+  { status: 'loading' } | { status: 'ready'; configuration: Record<string, unknown> };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** rows[0].configuration of a metadata answer, or nothing. */
+function configurationOf(metadata: unknown): Record<string, unknown> {
+  const rows = isObject(metadata) && Array.isArray(metadata.rows) ? (metadata.rows as unknown[]) : [];
+  const [first] = rows;
+  return isObject(first) && isObject(first.configuration) ? first.configuration : {};
+}
+
+/** The vendor's admin portal metadata (GET /metadata?entityName=adminBox → rows[0].configuration). */
+export function useAdminBoxConfiguration(): AdminBoxState {
+  const preview = usePreviewMode();
+  const [state, setState] = useState<AdminBoxState>(
+    preview ? { status: 'ready', configuration: PREVIEW_ADMIN_BOX } : { status: 'loading' },
+  );
+  useEffect(() => {
+    if (preview) return;
+    let active = true;
+    api.metadata
+      .getAdminBoxMetadata()
+      .then((metadata: unknown) => {
+        if (active) setState({ status: 'ready', configuration: configurationOf(metadata) });
+      })
+      .catch((error: unknown) => {
+        // SPEC section 8: metadata load failures are logged; the portal then runs on the defaults.
+        console.error('Admin portal metadata could not be loaded', error);
+        if (active) setState({ status: 'ready', configuration: {} });
+      });
+    return () => {
+      active = false;
+    };
+  }, [preview]);
+  return state;
+}

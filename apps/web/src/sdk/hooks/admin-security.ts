@@ -1,0 +1,382 @@
+import { useAuth, useAuthActions } from '@frontegg/react-hooks';
+import { api } from '@frontegg/rest-api';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { usePreviewMode } from './admin-portal';
+import { errorMessage } from './admin-profile';
+
+// The Security section's data: the store's sessionsPolicyState, securityPolicyState, restrictionsState
+// and securityCenterState, loaded by the store's actions (their mocks answer in preview mode). Changes
+// call the rest-api directly outside preview, so the server's message (a refused self-lockout, a bad
+// address) reaches the screen, then reload through the store.
+
+export type RestrictionType = 'ALLOW' | 'BLOCK';
+export type EnforceMfaType = 'DontForce' | 'Force' | 'ForceExceptSAML';
+
+export interface SessionPolicy {
+  idle: { isActive: boolean; timeout: number };
+  absolute: { isActive: boolean; timeout: number };
+  concurrent: { isActive: boolean; maxSessions: number };
+}
+
+export interface GeneralSettings {
+  enforceMFAType: EnforceMfaType;
+  lockout: { enabled: boolean; maxAttempts: number };
+  history: { enabled: boolean; historySize: number };
+  rotation: { isActive: boolean; rotationPeriod: number };
+  captcha: { enabled: boolean; siteKey: string };
+}
+
+export interface IpRestriction {
+  id: string;
+  ip: string;
+  strategy: RestrictionType;
+  isActive: boolean;
+  description: string;
+}
+
+export interface DomainRestriction {
+  id: string;
+  domain: string;
+  type: RestrictionType;
+}
+
+export interface Recommendation {
+  code: string;
+  severity: 'SEVERE' | 'WARNING' | 'INFO';
+  category: string;
+}
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
+const objectAt = (value: unknown, key: string): Loose => {
+  const found = isObject(value) ? value[key] : undefined;
+  return isObject(found) ? found : {};
+};
+const list = (value: unknown): Loose[] => (Array.isArray(value) ? value.filter(isObject) : []);
+const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+const number = (value: unknown, fallback: number): number => (typeof value === 'number' ? value : fallback);
+const flag = (value: unknown): boolean => value === true;
+const restrictionType = (value: unknown): RestrictionType => (value === 'BLOCK' ? 'BLOCK' : 'ALLOW');
+
+/** The store's own token request: the same the renewal timer makes. */
+const renewWith = (actions: ReturnType<typeof useAuthActions>) => async () => {
+  await actions.requestAuthorize(false);
+};
+
+const isUnauthorized = (error: unknown): boolean => isObject(error) && error.statusCode === 401;
+
+/**
+ * Runs a change: the live call (its error carries the server's message) or, in preview, nothing. An
+ * access token that lapsed before its renewal came round is renewed once and the change retried.
+ */
+async function change(
+  preview: boolean,
+  renew: () => Promise<unknown>,
+  live: () => Promise<unknown>,
+): Promise<void> {
+  if (preview) return;
+  try {
+    try {
+      await live();
+    } catch (error) {
+      if (!isUnauthorized(error)) throw error;
+      await renew();
+      await live();
+    }
+  } catch (error) {
+    throw new Error(errorMessage(error) ?? 'Unknown error occurred');
+  }
+}
+
+/** Every policy change moves the security center's score: read it again after each one. */
+async function rescore(actions: ReturnType<typeof useAuthActions>): Promise<void> {
+  await Promise.all([actions.loadRecommendations(), actions.loadInsights()]);
+}
+
+export function useSessionPolicy() {
+  const state = useAuth((auth) => auth.sessionsPolicyState) as unknown as Loose;
+  const actions = useAuthActions();
+  const preview = usePreviewMode();
+  const configurations = objectAt(state, 'configurations');
+  const idle = objectAt(configurations, 'sessionIdleTimeoutConfiguration');
+  const absolute = objectAt(configurations, 'sessionTimeoutConfiguration');
+  const concurrent = objectAt(configurations, 'sessionConcurrentConfiguration');
+  // Keyed by the values, not the store's objects, so screens can follow it without re-rendering loops.
+  const values = [
+    flag(idle.isActive),
+    number(idle.timeout, 1800),
+    flag(absolute.isActive),
+    number(absolute.timeout, 86400),
+    flag(concurrent.isActive),
+    number(concurrent.maxSessions, 1),
+  ] as const;
+  const policy = useMemo<SessionPolicy>(
+    () => ({
+      idle: { isActive: values[0], timeout: values[1] },
+      absolute: { isActive: values[2], timeout: values[3] },
+      concurrent: { isActive: values[4], maxSessions: values[5] },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the values themselves are the key
+    values,
+  );
+  const load = useCallback(() => void actions.loadSessionsPolicy(), [actions]);
+  const save = useCallback(
+    async (next: SessionPolicy) => {
+      await change(preview, renewWith(actions), () =>
+        api.auth.createOrUpdateSessionConfigrations({
+          sessionIdleTimeoutConfiguration: next.idle,
+          sessionTimeoutConfiguration: next.absolute,
+          sessionConcurrentConfiguration: next.concurrent,
+        }),
+      );
+      if (!preview) await Promise.all([actions.loadSessionsPolicy(), rescore(actions)]);
+    },
+    [actions, preview],
+  );
+  return { policy, loading: state.loading === true, error: errorMessage(state.error), load, save };
+}
+
+export function useGeneralSettings() {
+  const state = useAuth((auth) => auth.securityPolicyState) as unknown as Loose;
+  const actions = useAuthActions();
+  const preview = usePreviewMode();
+  const policy = (key: string) => objectAt(objectAt(state, key), 'policy');
+  const mfa = policy('mfaPolicy');
+  const lockout = policy('lockoutPolicy');
+  const history = policy('passwordHistoryPolicy');
+  const rotation = objectAt(policy('passwordRotationPolicy'), 'passwordRotationTenantConfig');
+  const captcha = policy('captchaPolicy');
+  const settings: GeneralSettings = {
+    enforceMFAType: text(mfa.enforceMFAType, 'DontForce') as EnforceMfaType,
+    lockout: { enabled: flag(lockout.enabled), maxAttempts: number(lockout.maxAttempts, 5) },
+    history: { enabled: flag(history.enabled), historySize: number(history.historySize, 1) },
+    rotation: { isActive: flag(rotation.isActive), rotationPeriod: number(rotation.rotationPeriod, 129_600) },
+    captcha: { enabled: flag(captcha.enabled), siteKey: text(captcha.siteKey) },
+  };
+  const loading = ['mfaPolicy', 'lockoutPolicy', 'passwordHistoryPolicy'].some(
+    (key) => objectAt(state, key).loading === true,
+  );
+  const error =
+    ['mfaPolicy', 'lockoutPolicy', 'passwordHistoryPolicy', 'passwordRotationPolicy']
+      .map((key) => errorMessage(objectAt(state, key).error))
+      .find(Boolean) ?? null;
+  const load = useCallback(() => {
+    void actions.loadSecurityPolicyMfa();
+    void actions.loadSecurityPolicyLockout();
+    void actions.loadSecurityPolicyPasswordHistory();
+    void actions.loadSecurityPolicyPasswordRotation();
+    void actions.loadSecurityPolicyCaptcha();
+  }, [actions]);
+  const save = useCallback(
+    async (next: GeneralSettings) => {
+      await change(preview, renewWith(actions), async () => {
+        await api.auth.saveMfaPolicy({ enforceMFAType: next.enforceMFAType } as Parameters<
+          typeof api.auth.saveMfaPolicy
+        >[0]);
+        await api.auth.saveLockoutPolicy(next.lockout);
+        await api.auth.savePasswordHistoryPolicy(next.history);
+        await api.securityPolicy.savePasswordRotationPolicy(next.rotation);
+      });
+      if (!preview) {
+        load();
+        await rescore(actions);
+      }
+    },
+    [actions, load, preview],
+  );
+  return { settings, loading, error, load, save };
+}
+
+const ipEntry = (entry: Loose): IpRestriction => ({
+  id: text(entry.id),
+  ip: text(entry.ip),
+  strategy: restrictionType(entry.strategy),
+  isActive: entry.isActive !== false,
+  description: text(entry.description),
+});
+
+/** SPEC section 9: the first page of an IP list holds 10 entries by default. */
+const IP_PAGE_SIZE = 10;
+
+/**
+ * IP restrictions. The store lists only the saved strategy's entries; the screen shows the list being
+ * edited (`shown`), so outside preview that list is read from the API.
+ */
+export function useIpRestrictions(shown: RestrictionType) {
+  const state = useAuth((auth) => auth.restrictionsState.ipRestrictions) as unknown as Loose;
+  const actions = useAuthActions();
+  const preview = usePreviewMode();
+  const data = objectAt(state, 'data');
+  const config = objectAt(data, 'config');
+  const [live, setLive] = useState<{
+    strategy: RestrictionType;
+    entries: IpRestriction[];
+    totalPages: number;
+  }>();
+  const stored = useMemo<IpRestriction[]>(() => list(data.restrictions).map(ipEntry), [data.restrictions]);
+  const fetchShown = useCallback(async () => {
+    if (preview) return;
+    const page: unknown = await api.auth.getIPRestrictions({
+      _filter: shown,
+      _limit: IP_PAGE_SIZE,
+      _offset: 0,
+    });
+    setLive({
+      strategy: shown,
+      entries: list(isObject(page) ? page.items : []).map(ipEntry),
+      totalPages: number(objectAt(page, '_metadata').totalPages, 1),
+    });
+  }, [preview, shown]);
+  useEffect(() => {
+    void fetchShown().catch(() => undefined);
+  }, [fetchShown]);
+  const restrictions = preview || live?.strategy !== shown ? stored : live.entries;
+  const load = useCallback(() => void actions.loadIpRestrictions(), [actions]);
+  const reload = useCallback(async () => {
+    if (!preview) await Promise.all([actions.loadIpRestrictions(), fetchShown(), rescore(actions)]);
+  }, [actions, fetchShown, preview]);
+  const isActive = flag(config.isActive);
+  const strategy = restrictionType(config.strategy);
+  const configView = useMemo(() => ({ isActive, strategy }), [isActive, strategy]);
+  return {
+    config: configView,
+    restrictions,
+    totalPages: live?.totalPages ?? number(state.totalPages, 1),
+    loading: state.loading === true,
+    saving: state.saving === true,
+    error: errorMessage(state.error),
+    load,
+    /** "Test my IP": would the current address get in under the restrictions as they stand? */
+    testCurrentIp: async (): Promise<boolean> => {
+      if (preview) return true;
+      const answer: unknown = await api.auth.testCurrentIp();
+      return isObject(answer) && answer.valid === true;
+    },
+    add: async (entry: Omit<IpRestriction, 'id'>) => {
+      await change(preview, renewWith(actions), () =>
+        api.auth.createIPRestriction(entry as Parameters<typeof api.auth.createIPRestriction>[0]),
+      );
+      await reload();
+    },
+    remove: async (id: string) => {
+      await change(preview, renewWith(actions), () => api.auth.deleteIPRestriction(id));
+      await reload();
+    },
+    saveConfig: async (next: { isActive: boolean; strategy: RestrictionType }) => {
+      await change(preview, renewWith(actions), () =>
+        api.auth.updateIPRestrictionConfig(next as Parameters<typeof api.auth.updateIPRestrictionConfig>[0]),
+      );
+      await reload();
+    },
+  };
+}
+
+const domainEntry = (entry: Loose): DomainRestriction => ({
+  id: text(entry.id),
+  domain: text(entry.domain),
+  type: restrictionType(entry.type),
+});
+
+/**
+ * Email-domain restrictions. The store keeps only the saved list type's domains; outside preview the
+ * screen reads every domain from the API, so a domain added to the list being edited shows at once.
+ */
+export function useDomainRestrictions() {
+  const state = useAuth((auth) => auth.restrictionsState.emailDomainRestrictions) as unknown as Loose;
+  const actions = useAuthActions();
+  const preview = usePreviewMode();
+  const data = objectAt(state, 'data');
+  const config = objectAt(data, 'config');
+  const [live, setLive] = useState<DomainRestriction[]>();
+  const stored = useMemo<DomainRestriction[]>(
+    () => list(data.restrictions).map(domainEntry),
+    [data.restrictions],
+  );
+  const fetchAll = useCallback(async () => {
+    if (preview) return;
+    const answer: unknown = await api.auth.getDomainRestrictions();
+    setLive(list(isObject(answer) ? answer.items : []).map(domainEntry));
+  }, [preview]);
+  useEffect(() => {
+    void fetchAll().catch(() => undefined);
+  }, [fetchAll]);
+  const restrictions = preview || !live ? stored : live;
+  const load = useCallback(() => void actions.loadEmailDomainRestrictions(), [actions]);
+  const reload = useCallback(async () => {
+    if (!preview) await Promise.all([actions.loadEmailDomainRestrictions(), fetchAll(), rescore(actions)]);
+  }, [actions, fetchAll, preview]);
+  const active = flag(config.active);
+  const listType = restrictionType(config.listType);
+  const blockPublicDomains = flag(config.blockPublicDomains);
+  const configView = useMemo(
+    () => ({ active, listType, blockPublicDomains }),
+    [active, listType, blockPublicDomains],
+  );
+  return {
+    config: configView,
+    restrictions,
+    loading: state.loading === true,
+    saving: state.saving === true,
+    error: errorMessage(state.error),
+    load,
+    add: async (entry: Omit<DomainRestriction, 'id'>) => {
+      await change(preview, renewWith(actions), () =>
+        api.auth.createDomainRestriction(entry as Parameters<typeof api.auth.createDomainRestriction>[0]),
+      );
+      await reload();
+    },
+    remove: async (id: string) => {
+      await change(preview, renewWith(actions), () => api.auth.deleteDomainRestriction(id));
+      await reload();
+    },
+    saveConfig: async (next: { active: boolean; listType: RestrictionType; blockPublicDomains: boolean }) => {
+      await change(preview, renewWith(actions), () =>
+        api.auth.updateDomainRestrictionConfig({
+          active: next.active,
+          blockPublicDomains: next.blockPublicDomains,
+          type: next.listType,
+        } as Parameters<typeof api.auth.updateDomainRestrictionConfig>[0]),
+      );
+      await reload();
+    },
+  };
+}
+
+export function useSecurityCenter() {
+  const state = useAuth((auth) => auth.securityCenterState) as unknown as Loose;
+  const actions = useAuthActions();
+  const preview = usePreviewMode();
+  const recommendations = useMemo<Recommendation[]>(
+    () =>
+      list(state.recommendations).map((item) => ({
+        code: text(item.code),
+        severity: (['SEVERE', 'WARNING', 'INFO'].includes(text(item.severity))
+          ? text(item.severity)
+          : 'INFO') as Recommendation['severity'],
+        category: text(item.category),
+      })),
+    [state.recommendations],
+  );
+  const insights = useMemo(
+    () => list(state.insights).map((item) => ({ code: text(item.code), category: text(item.category) })),
+    [state.insights],
+  );
+  const loaders = objectAt(state, 'loaders');
+  const errors = objectAt(state, 'errors');
+  const load = useCallback(() => {
+    void actions.loadRecommendations();
+    void actions.loadInsights();
+  }, [actions]);
+  return {
+    score: number(state.score, 0),
+    recommendations,
+    insights,
+    loading: Object.values(loaders).some((value) => value === true),
+    error: errorMessage(Object.values(errors).find(Boolean)),
+    load,
+    resetBreachedPasswords: async () => {
+      await change(preview, renewWith(actions), () => api.users.sendResetBreachedPasswordEmails());
+      if (!preview) load();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// Issue 4: the Account settings section (tabs settings and customLogin).
+import { expect, test } from '@playwright/test';
+import { createJourneyTenant } from '../support/admin';
+import { bearerOf, signInAndOpenSection } from '../support/admin-session';
+
+const SETTINGS = '/frontegg/tenants/resources/account-settings/v1';
+// A 1×1 PNG: the logo travels as a data:image/png;base64 URL.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('the Admin changes the account settings and the custom login box, and sees them kept', async ({
+  page,
+  request,
+}) => {
+  const tenant = await createJourneyTenant(request);
+  const portal = await signInAndOpenSection(page, tenant.admin, 'account');
+  await expect(portal.heading('Account settings')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Account settings' });
+  await expect(form.getByLabel('Account name')).toHaveValue(tenant.name);
+  await form.getByLabel('Address').fill('1 Market Street, Springfield');
+  await form.getByLabel('Website').fill('https://acme-foods.test');
+  await form.getByLabel('Timezone').selectOption('Europe/Paris');
+  await form.getByLabel('Currency').selectOption('EUR');
+  await form.getByLabel('Date format').selectOption('DD/MM/YYYY');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Account settings saved')).toBeVisible();
+
+  // Saving the same values again changes nothing (SPEC section 5).
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toHaveText('No changes to update');
+
+  await page.reload();
+  await expect(form.getByLabel('Address')).toHaveValue('1 Market Street, Springfield');
+  await expect(form.getByLabel('Timezone')).toHaveValue('Europe/Paris');
+  await expect(form.getByLabel('Currency')).toHaveValue('EUR');
+  await expect(form.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Custom login' }).click();
+  const login = page.getByRole('form', { name: 'Custom login' });
+  await expect(login.getByRole('link', { name: new RegExp(`tenantId=${tenant.tenantId}`) })).toBeVisible();
+  await login.getByLabel('Social login buttons').selectOption('bottom');
+  await login.getByRole('button', { name: 'Save login box' }).click();
+  await expect(login.getByText('Login box saved')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Custom login' }).click();
+  await expect(
+    page.getByRole('form', { name: 'Custom login' }).getByLabel('Social login buttons'),
+  ).toHaveValue('bottom');
+});
+
+test('the Read Only administrator sees the settings, cannot change them, and a forced call is refused', async ({
+  page,
+  request,
+}) => {
+  const tenant = await createJourneyTenant(request);
+  const admin = await bearerOf(request, tenant.admin);
+  const set = await request.put(SETTINGS, {
+    headers: { authorization: admin },
+    data: { address: '9 Harbour Road', currency: 'GBP' },
+  });
+  expect(set.status()).toBe(200);
+
+  await signInAndOpenSection(page, tenant.readOnly, 'account');
+  const form = page.getByRole('form', { name: 'Account settings' });
+  await expect(form.getByLabel('Address')).toHaveValue('9 Harbour Road');
+  await expect(form.getByLabel('Address')).toHaveAttribute('readonly', '');
+  await expect(form.getByLabel('Currency')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Upload logo/ })).toBeDisabled();
+  await page.getByRole('tab', { name: 'Custom login' }).click();
+  await expect(
+    page.getByRole('form', { name: 'Custom login' }).getByLabel('Social login buttons'),
+  ).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save login box' })).toHaveCount(0);
+
+  const forced = await request.put(SETTINGS, {
+    headers: { authorization: await bearerOf(request, tenant.readOnly) },
+    data: { address: 'Taken over' },
+  });
+  expect(forced.status()).toBe(403);
+  const after = await request.get(SETTINGS, {
+    headers: { authorization: await bearerOf(request, tenant.admin) },
+  });
+  expect(((await after.json()) as { address: string }).address).toBe('9 Harbour Road');
+});
