@@ -33,7 +33,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
   return { ok: response.ok, status: response.status, text };
 }
 
-/** Switches the vendor strategy as admin@brizo.test (signed in with a password while that is active). */
+/** Switches the vendor strategy as super@brizo.test (signed in with a password while that is active). */
 async function useStrategy(strategy: string, accessToken: string): Promise<void> {
   const response = await fetch(`${server.url}${API}/configurations/v1/auth/strategies`, {
     method: 'PUT',
@@ -43,9 +43,9 @@ async function useStrategy(strategy: string, accessToken: string): Promise<void>
   if (!response.ok) throw new Error(`strategy change failed: ${response.status} ${await response.text()}`);
 }
 
-async function adminAccessToken(): Promise<string> {
-  const login = await post('/auth/v1/user', { email: 'admin@brizo.test', password: DEMO_PASSWORD });
-  if (!login.ok) throw new Error(`admin login failed: ${login.status} ${login.text}`);
+async function vendorAccessToken(): Promise<string> {
+  const login = await post('/auth/v1/user', { email: 'super@brizo.test', password: DEMO_PASSWORD });
+  if (!login.ok) throw new Error(`vendor login failed: ${login.status} ${login.text}`);
   return (JSON.parse(login.text) as { accessToken: string }).accessToken;
 }
 
@@ -55,11 +55,11 @@ async function mailedCode(email: string): Promise<string | undefined> {
   return message?.subject.match(/\b(\d{6})\b/)?.[1];
 }
 
-let adminToken: string | undefined;
+let vendorToken: string | undefined;
 try {
   // Signed in before the switch; its token outlives the run (5 min), so it also puts the password back.
-  adminToken = await adminAccessToken();
-  await useStrategy('Code', adminToken);
+  vendorToken = await vendorAccessToken();
+  await useStrategy('Code', vendorToken);
   const loginMs: number[] = [];
   const result = await runClosedLoop({
     workers: accounts.length,
@@ -93,6 +93,6 @@ try {
   );
 } finally {
   // A PostgreSQL database outlives the run: leave it signing in with passwords, as seeded.
-  if (adminToken) await useStrategy('EmailAndPassword', adminToken);
+  if (vendorToken) await useStrategy('EmailAndPassword', vendorToken);
   await server.stop();
 }

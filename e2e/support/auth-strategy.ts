@@ -4,18 +4,19 @@ import { DEMO_PASSWORD, E2E_BASE_URL } from './env';
 const API = '/frontegg/identity/resources';
 
 /**
- * Changes the vendor's main sign-in strategy through the admin endpoint, as admin@brizo.test.
- * The strategy is vendor-wide: journeys that change it run in the `strategies` project, after all
- * others (playwright.config.ts), and put EmailAndPassword back when they finish.
+ * Changes the vendor's main sign-in strategy through the admin endpoint, as the vendor
+ * (super@brizo.test: a tenant's Admin may not change a vendor-wide setting). Journeys that change it
+ * run in the serialized `server-wide` project (playwright.config.ts) and put EmailAndPassword back
+ * when they finish.
  */
 export class AuthStrategyAdmin {
   private constructor(private readonly api: APIRequestContext) {}
 
-  /** Signs the admin in while the password strategy is active (call before changing it). */
+  /** Signs the vendor in while the password strategy is active (call before changing it). */
   static async signIn(): Promise<AuthStrategyAdmin> {
     const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
     const login = await api.post(`${API}/auth/v1/user`, {
-      data: { email: 'admin@brizo.test', password: DEMO_PASSWORD },
+      data: { email: 'super@brizo.test', password: DEMO_PASSWORD },
     });
     expect(login.status(), await login.text()).toBe(200);
     return new AuthStrategyAdmin(api);

@@ -111,3 +111,27 @@ test('the Read Only administrator sees every tab, cannot save, and a forced call
   });
   expect(forced.status()).toBe(403);
 });
+
+test('the security center lists users not enrolled in MFA; Read Only cannot send resets', async ({
+  page,
+  request,
+}) => {
+  const tenant = await createJourneyTenant(request);
+  await signInAndOpenSection(page, tenant.readOnly, 'security');
+  const unenrolled = await openTab(page, 'Not enrolled in MFA');
+  // The member never signed in: no MFA device, and no last login.
+  const row = unenrolled
+    .getByRole('table', { name: 'Not enrolled in MFA' })
+    .getByRole('row')
+    .filter({ hasText: tenant.member.email });
+  await expect(row).toContainText('Never');
+  const breached = await openTab(page, 'Breached passwords');
+  await expect(breached.getByText('No breached passwords')).toBeVisible();
+  await expect(breached.getByRole('button', { name: 'Send password reset' })).toBeDisabled();
+  const inactive = await openTab(page, 'Inactive users');
+  await expect(inactive.getByText('No inactive users')).toBeVisible();
+  const forced = await request.post('/frontegg/identity/resources/users/v1/passwords/breached/reset/bulk', {
+    headers: { authorization: await bearerOf(request, tenant.readOnly) },
+  });
+  expect(forced.status()).toBe(403);
+});

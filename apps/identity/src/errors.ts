@@ -149,7 +149,6 @@ export const errorCatalogue = {
     deviceNotFound: entry(404, 'ER-MFA-DEVICE-NOT-FOUND', 'MFA device not found'),
     invalidPhoneNumber: entry(400, 'ER-MFA-INVALID-PHONE', 'Enter a valid phone number, e.g. +15550100199'),
     invalidRecoveryCode: entry(400, 'ER-MFA-INVALID-RECOVERY-CODE', 'The recovery code is incorrect'),
-    forbidden: entry(403, 'ER-MFA-FORBIDDEN', 'Only an administrator can change the MFA policy'),
   },
   passwordless: {
     identifierRequired: entry(
@@ -159,13 +158,6 @@ export const errorCatalogue = {
     ),
     invalidCode: entry(400, 'ER-PASSWORDLESS-INVALID-CODE', 'The code is incorrect or has expired'),
     invalidLink: entry(400, 'ER-PASSWORDLESS-INVALID-LINK', 'This sign-in link is invalid or has expired'),
-  },
-  strategies: {
-    forbidden: entry(
-      403,
-      'ER-STRATEGIES-FORBIDDEN',
-      'Only an administrator can change the authentication strategies',
-    ),
   },
   // Phone number reset and change (issue 3, SPEC section 4 "Phone reset").
   phoneReset: {
@@ -178,7 +170,6 @@ export const errorCatalogue = {
   },
   // Sign-up by phone number or username, sign-up settings and activation by code (issue 3).
   signUp: {
-    forbidden: entry(403, 'ER-SIGNUP-FORBIDDEN', 'Only an administrator can change the sign-up settings'),
     invalidStrategies: entry(400, 'ER-SIGNUP-INVALID-STRATEGIES', 'Invalid sign-up strategies'),
     phoneNumberNotActive: entry(
       400,
@@ -212,6 +203,8 @@ export const errorCatalogue = {
   admin: {
     forbidden: entry(403, 'ER-ADMIN-FORBIDDEN', 'Not authorized'),
     noActiveTenant: entry(403, 'ER-ADMIN-NO-TENANT', 'TenantId is not defined'),
+    // Vendor-wide settings change sign-in for every tenant: a tenant's Admin role must not reach them.
+    vendorOnly: entry(403, 'ER-ADMIN-VENDOR-ONLY', 'Only a vendor administrator can change this setting'),
   },
   // The Users section (issue 4): team administration.
   team: {
@@ -223,6 +216,11 @@ export const errorCatalogue = {
       'You cannot assign a role with permissions you do not hold',
     ),
     notYourself: entry(400, 'ER-TEAM-NOT-YOURSELF', 'You cannot disable, lock or delete yourself'),
+    lockSpansAccounts: entry(
+      409,
+      'ER-TEAM-LOCK-SPANS-ACCOUNTS',
+      'This user also belongs to other accounts, and a lock would apply there too: disable the user in this account instead',
+    ),
     inviteLinkNotFound: entry(404, 'ER-TEAM-INVITE-LINK-NOT-FOUND', 'No invite link exists for this account'),
     memberAccessEnded: entry(
       401,

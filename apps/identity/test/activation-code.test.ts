@@ -33,10 +33,10 @@ const activateWithCode = (payload: Record<string, unknown>) =>
   inject('POST', `${API}/users/v1/activate/code`, payload);
 
 describe('the activation setting', () => {
-  it("defaults to 'link'; an administrator switches it; others get 403, no token 401, bad values 400", async () => {
+  it("defaults to 'link'; the vendor switches it; others get 403, no token 401, bad values 400", async () => {
     expect((await inject('GET', ACTIVATION_SETTING)).json()).toEqual({ activationMethod: 'link' });
-    const admin = await support.tokenOf({ email: 'admin@brizo.test' }, DEMO_PASSWORD);
-    const changed = await inject('PUT', ACTIVATION_SETTING, { activationMethod: 'code' }, admin);
+    const vendor = await support.tokenOf({ email: 'super@brizo.test' }, DEMO_PASSWORD);
+    const changed = await inject('PUT', ACTIVATION_SETTING, { activationMethod: 'code' }, vendor);
     expect(changed.json()).toEqual({ activationMethod: 'code' });
     expect((await inject('GET', ACTIVATION_SETTING)).json()).toEqual({ activationMethod: 'code' });
 
@@ -45,9 +45,19 @@ describe('the activation setting', () => {
     expectErrorShape(await inject('PUT', ACTIVATION_SETTING, { activationMethod: 'link' }, plain), 403);
     expectErrorShape(await inject('PUT', ACTIVATION_SETTING, { activationMethod: 'link' }), 401);
     for (const payload of [{ activationMethod: 'sms' }, { activationMethod: 1 }, {}, ['code']]) {
-      expectErrorShape(await inject('PUT', ACTIVATION_SETTING, payload, admin), 400);
+      expectErrorShape(await inject('PUT', ACTIVATION_SETTING, payload, vendor), 400);
     }
     await support.setActivationMethod('link');
+  });
+
+  it("refuses a tenant's administrator (403): activation is every tenant's sign-up", async () => {
+    const admin = await support.tokenOf({ email: 'admin@brizo.test' }, DEMO_PASSWORD);
+    const refused = expectErrorShape(
+      await inject('PUT', ACTIVATION_SETTING, { activationMethod: 'code' }, admin),
+      403,
+    );
+    expect(refused.errorCode).toBe('ER-ADMIN-VENDOR-ONLY');
+    expect((await inject('GET', ACTIVATION_SETTING)).json()).toEqual({ activationMethod: 'link' });
   });
 });
 

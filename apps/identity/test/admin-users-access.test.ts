@@ -164,6 +164,23 @@ describe('Users section: tenant isolation', () => {
   });
 });
 
+describe('Users section: roles of users (GET /users/v3/roles)', () => {
+  it("answers this tenant's users only", async () => {
+    const s = server();
+    const a = await createTenantAdmins(s);
+    const b = await createTenantAdmins(s);
+    const ids = [a.member.user.id, b.member.user.id].join(',');
+    const response = await as(s, a.readOnly)('GET', `${API}/users/v3/roles?ids=${ids}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = json<Array<{ userId: string; roleIds: string[] }>>(response);
+    expect(rows.map((row) => row.userId)).toEqual([a.member.user.id]);
+    expect(rows[0]?.roleIds).toHaveLength(1);
+    expectErrorShape(await as(s, a.member)('GET', `${API}/users/v3/roles?ids=${ids}`), 403);
+    expectErrorShape(await as(s, a.admin)('GET', `${API}/users/v3/roles?ids=not-an-id`), 400);
+    expectErrorShape(await as(s, a.admin)('GET', `${API}/users/v3/roles`), 400);
+  });
+});
+
 describe('Users section: bad input answers 400 in the error shape', () => {
   it.each([
     ['list: _limit not a number', 'GET', `${API}/users/v2?_limit=abc`, undefined],

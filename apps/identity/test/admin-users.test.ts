@@ -360,6 +360,23 @@ describe('Users section: roles, disable, lock, delete', () => {
     expect((await passwordLogin(s, team.member.user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('refuses to lock a user who also belongs to another account: the lock would reach there too', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const other = await createTenant(s.db);
+    await s.db.insert(memberships).values({ userId: team.member.user.id, tenantId: other.id });
+    const refused = expectErrorShape(
+      await as(s, team.admin)('POST', `${API}/users/v1/${team.member.user.id}/lock`),
+      409,
+    );
+    expect(refused.errorCode).toBe('ER-TEAM-LOCK-SPANS-ACCOUNTS');
+    expect((await passwordLogin(s, team.member.user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    // Disabling stays per account, and possible.
+    expect(
+      (await as(s, team.admin)('POST', `${API}/tenants/users/v1/${team.member.user.id}/disable`)).statusCode,
+    ).toBe(200);
+  });
+
   it("deletes the membership only: the user's other tenant stays", async () => {
     const s = server();
     const team = await createTenantAdmins(s);

@@ -162,6 +162,25 @@ describe('password rotation', () => {
     }
   });
 
+  it("a tenant's administrator sets the tenant's rotation, never the vendor's", async () => {
+    const admin = await createAdmin(server());
+    const vendorRotation = async () =>
+      (
+        await server().app.inject({
+          method: 'GET',
+          url: `${API}/configurations/v1/password-rotation/vendor`,
+          headers: { authorization: admin.authorization },
+        })
+      ).json();
+    const before = await vendorRotation();
+    const set = await setPolicy(server(), admin.authorization, 'password-rotation', {
+      isActive: true,
+      rotationPeriod: 5 * DAY_MINUTES,
+    });
+    expect(set.json()).toMatchObject({ isActive: true, tenantId: admin.tenant.id });
+    expect(await vendorRotation()).toEqual(before);
+  });
+
   it('rejects bad rotation input', async () => {
     const admin = await createAdmin(server());
     for (const bad of [
@@ -261,12 +280,14 @@ describe('password recovery strategies', () => {
       { strategy: 'sms', isActive: false },
     ]);
     const admin = await createAdmin(server());
-    expectErrorShape(
+    const refused = expectErrorShape(
       await setPolicy(server(), admin.authorization, 'password-recovery/strategies', [
         { strategy: 'sms', isActive: true },
       ]),
       403,
     );
+    expect(refused.errorCode).toBe('ER-ADMIN-VENDOR-ONLY');
+    expect((await read()).json()).toContainEqual({ strategy: 'sms', isActive: false });
     const vendor = await superAuthorization();
     expectErrorShape(
       await setPolicy(server(), vendor, 'password-recovery/strategies', [

@@ -13,8 +13,8 @@ const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}
 const unknownToken = 'a'.repeat(43);
 const deviceId = '00000000-0000-4000-8000-000000000000';
 
-const signIn = async (roleKeys: string[] = []) => {
-  const { user, tenant } = await createUser(server().db, server().passwords, { roleKeys });
+const signIn = async (roleKeys: string[] = [], superUser = false) => {
+  const { user, tenant } = await createUser(server().db, server().passwords, { roleKeys, superUser });
   const session = json<Session>(await client.login(user.email));
   return { user, tenant, session };
 };
@@ -173,7 +173,7 @@ describe('MFA policy', () => {
     expect(forced.mfaEnrolled).toBe(false);
   });
 
-  it('lists the MFA strategies and lets an administrator turn one off', async () => {
+  it('lists the MFA strategies; only the vendor (a superuser) turns one off, for every tenant', async () => {
     const strategies = await server().app.inject({
       method: 'GET',
       url: `${API}/configurations/v1/mfa/strategies`,
@@ -191,14 +191,29 @@ describe('MFA policy', () => {
       403,
     );
     const admin = await signIn(['Admin']);
+    const refused = await post(
+      '/configurations/v1/mfa/strategies',
+      { strategy: 'AuthenticatorApp', isActive: false },
+      bearer(admin.session.accessToken),
+    );
+    expect(expectErrorShape(refused, 403).errorCode).toBe('ER-ADMIN-VENDOR-ONLY');
+    expect(json(strategies)).toEqual(
+      json(await server().app.inject({ method: 'GET', url: `${API}/configurations/v1/mfa/strategies` })),
+    );
+
+    const vendor = bearer((await signIn([], true)).session.accessToken);
     expectErrorShape(
-      await post(
-        '/configurations/v1/mfa/strategies',
-        { strategy: 'Carrier pigeon', isActive: true },
-        bearer(admin.session.accessToken),
-      ),
+      await post('/configurations/v1/mfa/strategies', { strategy: 'Carrier pigeon', isActive: true }, vendor),
       400,
     );
+    const off = await post('/configurations/v1/mfa/strategies', { strategy: 'SMS', isActive: false }, vendor);
+    expect(json(off)).toMatchObject({
+      strategies: expect.arrayContaining([{ strategy: 'SMS', isActive: false }]),
+    });
+    const on = await post('/configurations/v1/mfa/strategies', { strategy: 'SMS', isActive: true }, vendor);
+    expect(json(on)).toMatchObject({
+      strategies: expect.arrayContaining([{ strategy: 'SMS', isActive: true }]),
+    });
   });
 });
 

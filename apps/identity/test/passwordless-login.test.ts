@@ -12,7 +12,7 @@ import { API, cookieValue, expectErrorShape, mailTo, useTestServer } from './har
 
 const server = useTestServer();
 const COOKIE = 'fe_refresh_brizoaccess';
-let adminRefreshCookie = '';
+let vendorRefreshCookie = '';
 
 const post = (url: string, payload: unknown) =>
   server().app.inject({
@@ -25,14 +25,14 @@ const preLogin = (type: string, body: unknown) => post(`${API}/auth/v1/passwordl
 const postLogin = (type: string, body: unknown) =>
   post(`${API}/auth/v1/passwordless/${type}/postlogin`, body);
 
-/** Switches the vendor strategy as the admin (a fresh access token: the tests move the clock). */
+/** Switches the vendor strategy as the vendor (a fresh access token: the tests move the clock). */
 async function useStrategy(strategy: string) {
   const refreshed = await server().app.inject({
     method: 'POST',
     url: `${API}/auth/v1/user/token/refresh`,
-    cookies: { [COOKIE]: adminRefreshCookie },
+    cookies: { [COOKIE]: vendorRefreshCookie },
   });
-  adminRefreshCookie = cookieValue(refreshed, COOKIE) ?? '';
+  vendorRefreshCookie = cookieValue(refreshed, COOKIE) ?? '';
   const response = await server().app.inject({
     method: 'PUT',
     url: `${API}/configurations/v1/auth/strategies`,
@@ -72,8 +72,8 @@ const uniquePhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padSta
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 beforeAll(async () => {
-  const response = await post(`${API}/auth/v1/user`, { email: 'admin@brizo.test', password: DEMO_PASSWORD });
-  adminRefreshCookie = cookieValue(response, COOKIE) ?? '';
+  const response = await post(`${API}/auth/v1/user`, { email: 'super@brizo.test', password: DEMO_PASSWORD });
+  vendorRefreshCookie = cookieValue(response, COOKIE) ?? '';
 });
 
 describe('magic link (MagicLink strategy)', () => {

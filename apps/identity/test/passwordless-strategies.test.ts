@@ -36,11 +36,11 @@ const publicPolicy = async () =>
   (await server().app.inject({ method: 'GET', url: `${API}/configurations/v1/public` })).json();
 
 describe('PUT/POST /configurations/v1/auth/strategies', () => {
-  it('lets an administrator switch the main strategy; the public GETs reflect it at once', async () => {
-    const admin = await tokenOf('admin@brizo.test', DEMO_PASSWORD);
+  it('lets the vendor (a superuser) switch the main strategy; the public GETs reflect it at once', async () => {
+    const vendor = await tokenOf('super@brizo.test', DEMO_PASSWORD);
     expect((await publicPolicy()).authStrategy).toBe('EmailAndPassword');
 
-    const response = await change(admin, {
+    const response = await change(vendor, {
       mainAuthStrategies: [{ strategy: 'MagicLink' }],
       secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: true }],
     });
@@ -53,21 +53,39 @@ describe('PUT/POST /configurations/v1/auth/strategies', () => {
     expect((await publicPolicy()).authStrategy).toBe('MagicLink');
 
     // POST works too, and a partial change keeps the other list.
-    const back = await change(admin, { mainAuthStrategies: [{ strategy: 'EmailAndPassword' }] }, 'POST');
+    const back = await change(vendor, { mainAuthStrategies: [{ strategy: 'EmailAndPassword' }] }, 'POST');
     expect(back.json()).toEqual({
       mainAuthStrategies: [{ strategy: 'EmailAndPassword' }],
       secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: true }],
     });
     expect((await publicPolicy()).authStrategy).toBe('EmailAndPassword');
 
-    const audits = await listAuditLogsByEmail(server().db, 'admin@brizo.test');
+    const audits = await listAuditLogsByEmail(server().db, 'super@brizo.test');
     expect(audits.map((audit) => audit.action)).toContain('Authentication strategies changed');
-  });
-
-  it('lets the vendor (a superuser) change them', async () => {
-    const vendor = await tokenOf('super@brizo.test', DEMO_PASSWORD);
     expect((await change(vendor, { secondaryAuthStrategies: [] })).statusCode).toBe(200);
     expect((await publicStrategies()).secondaryAuthStrategies).toEqual([]);
+  });
+
+  it("refuses a tenant's administrator (403): the strategies are every tenant's sign-in", async () => {
+    const before = await publicStrategies();
+    const { user } = await createUser(server().db, server().passwords, { roleKeys: ['Admin'] });
+    for (const admin of [
+      await tokenOf('admin@brizo.test', DEMO_PASSWORD),
+      await tokenOf(user.email, TEST_PASSWORD),
+    ]) {
+      for (const method of ['PUT', 'POST'] as const) {
+        const refused = expectErrorShape(
+          await change(admin, { mainAuthStrategies: [{ strategy: 'Code' }] }, method),
+          403,
+        );
+        expect(refused).toEqual({
+          errors: ['Only a vendor administrator can change this setting'],
+          errorCode: 'ER-ADMIN-VENDOR-ONLY',
+        });
+      }
+    }
+    expect(await publicStrategies()).toEqual(before);
+    expect((await publicPolicy()).authStrategy).toBe('EmailAndPassword');
   });
 
   it('refuses users who are not administrators (403) and requests without a token (401)', async () => {
@@ -77,14 +95,14 @@ describe('PUT/POST /configurations/v1/auth/strategies', () => {
       await change(plain, { mainAuthStrategies: [{ strategy: 'Code' }] }),
       403,
     );
-    expect(forbidden.errorCode).toBe('ER-STRATEGIES-FORBIDDEN');
+    expect(forbidden.errorCode).toBe('ER-ADMIN-VENDOR-ONLY');
     expectErrorShape(await change(undefined, { mainAuthStrategies: [{ strategy: 'Code' }] }), 401);
     expectErrorShape(await change('not.a.jwt', { mainAuthStrategies: [{ strategy: 'Code' }] }), 401);
     expect((await publicPolicy()).authStrategy).toBe('EmailAndPassword');
   });
 
   it('rejects bad input with 400 and the error shape, never a 500', async () => {
-    const admin = await tokenOf('admin@brizo.test', DEMO_PASSWORD);
+    const vendor = await tokenOf('super@brizo.test', DEMO_PASSWORD);
     const bad: unknown[] = [
       {},
       { mainAuthStrategies: [] },
@@ -104,13 +122,13 @@ describe('PUT/POST /configurations/v1/auth/strategies', () => {
       'Code',
     ];
     for (const payload of bad) {
-      const body = expectErrorShape(await change(admin, payload), 400);
+      const body = expectErrorShape(await change(vendor, payload), 400);
       expect(body.errorCode).toBe('ER-REQUEST-VALIDATION');
     }
     const malformed = await server().app.inject({
       method: 'PUT',
       url: STRATEGIES,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${vendor}`, 'content-type': 'application/json' },
       payload: '{"mainAuthStrategies":',
     });
     expectErrorShape(malformed, 400);

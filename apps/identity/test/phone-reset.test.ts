@@ -165,12 +165,12 @@ describe('phone number reset: email code, then the change token', () => {
   });
 
   it("leads to the SMS sign-in: the old number's code dies, the new number gets one at once", async () => {
-    const admin = json<Session>(await client.login('admin@brizo.test', DEMO_PASSWORD));
+    const vendor = json<Session>(await client.login('super@brizo.test', DEMO_PASSWORD));
     const setStrategy = (strategy: string) =>
       server().app.inject({
         method: 'PUT',
         url: `${API}/configurations/v1/auth/strategies`,
-        headers: bearer(admin.accessToken),
+        headers: bearer(vendor.accessToken),
         payload: { mainAuthStrategies: [{ strategy }] },
       });
     const preLogin = (email: string) =>

@@ -33,13 +33,13 @@ describe('sign-up strategies', () => {
     expect(response.json()).toEqual(defaults);
   });
 
-  it('an administrator changes them; identifiers left out keep their setting; audited', async () => {
-    const admin = await support.tokenOf({ email: 'admin@brizo.test' }, 'Brizo-demo-2026!');
+  it('the vendor changes them; identifiers left out keep their setting; audited', async () => {
+    const vendor = await support.vendorToken();
     const changed = await inject(
       'PUT',
       SIGN_UP_STRATEGIES,
       [{ strategy: 'username', isActive: true, isRequired: true }],
-      admin,
+      vendor,
     );
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual([
@@ -48,17 +48,29 @@ describe('sign-up strategies', () => {
       { strategy: 'username', isActive: true, isRequired: true },
     ]);
     expect((await inject('GET', SIGN_UP_STRATEGIES)).json()).toEqual(changed.json());
-    const audits = await listAuditLogsByEmail(server().db, 'admin@brizo.test');
+    const audits = await listAuditLogsByEmail(server().db, 'super@brizo.test');
     expect(audits.map((audit) => audit.action)).toContain('Sign-up strategies changed');
 
-    expect((await inject('POST', SIGN_UP_STRATEGIES, defaults, admin)).json()).toEqual(defaults);
+    expect((await inject('POST', SIGN_UP_STRATEGIES, defaults, vendor)).json()).toEqual(defaults);
+  });
+
+  it("refuses a tenant's administrator (403), even with a valid list: sign-up is every tenant's", async () => {
+    const admin = await support.tokenOf({ email: 'admin@brizo.test' }, 'Brizo-demo-2026!');
+    for (const method of ['PUT', 'POST'] as const) {
+      const refused = expectErrorShape(
+        await inject(method, SIGN_UP_STRATEGIES, phoneAndUsernameOn, admin),
+        403,
+      );
+      expect(refused.errorCode).toBe('ER-ADMIN-VENDOR-ONLY');
+    }
+    expect((await inject('GET', SIGN_UP_STRATEGIES)).json()).toEqual(defaults);
   });
 
   it('refuses non-administrators (403) and requests without a token (401)', async () => {
     const { user } = await createUser(server().db, server().passwords, { roleKeys: ['bfm-base'] });
     const plain = await support.tokenOf({ email: user.email }, TEST_PASSWORD);
     expect(expectErrorShape(await inject('PUT', SIGN_UP_STRATEGIES, defaults, plain), 403).errorCode).toBe(
-      'ER-SIGNUP-FORBIDDEN',
+      'ER-ADMIN-VENDOR-ONLY',
     );
     expectErrorShape(await inject('PUT', SIGN_UP_STRATEGIES, defaults), 401);
   });

@@ -55,3 +55,12 @@ export const actorMay = (actor: AdminActor, permission: AdminPermission): boolea
 export function assertPermission(actor: AdminActor, permission: AdminPermission): void {
   if (!actorMay(actor, permission)) throw appError(errorCatalogue.admin.forbidden);
 }
+
+/**
+ * Vendor-wide settings (sign-in and sign-up strategies, activation, captcha, MFA strategies, the
+ * vendor's security policies, the admin portal's metadata) change sign-in for every tenant: only a
+ * superuser may change them, never a tenant's Admin role or 'fe.*' (that grants its own tenant only).
+ */
+export function assertVendorAdmin(claims: Pick<AccessTokenClaims, 'superUser'>): void {
+  if (!claims.superUser) throw appError(errorCatalogue.admin.vendorOnly);
+}

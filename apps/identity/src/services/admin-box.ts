@@ -1,8 +1,7 @@
 import type { Db } from '../db/client.js';
 import { updateVendorConfig } from '../db/queries/vendor-config.js';
-import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
-import type { AdminActor } from './admin-access.js';
+import { assertVendorAdmin, type AdminActor } from './admin-access.js';
 import { auditEvents, recordAdminAudit } from './audit.js';
 import type { VendorSettings } from './vendor-settings.js';
 
@@ -67,7 +66,7 @@ export function createAdminBoxService(deps: {
     configuration,
     async update(actor, changes) {
       // Vendor-wide: a tenant administrator must not change every other tenant's portal.
-      if (!actor.superUser) throw appError(errorCatalogue.admin.forbidden);
+      assertVendorAdmin(actor);
       const current = (await deps.vendorSettings.get()).adminBox;
       await updateVendorConfig(deps.db, {
         adminBox: mergeConfiguration(current, changes),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { updateVendorConfig } from '../db/queries/vendor-config.js';
-import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
-import { adminRoleKeys } from './access-catalogue.js';
+import { assertVendorAdmin } from './admin-access.js';
 import { recordAudit, type AuditEvent, type RequestMeta } from './audit.js';
 import type { AccessTokenClaims } from './tokens.js';
 import type { VendorSettings } from './vendor-settings.js';
@@ -65,10 +64,6 @@ const strategiesChanged = {
   severity: 'High',
 } satisfies AuditEvent;
 
-/** Only the vendor (a superuser) or an account administrator may change how everybody signs in. */
-const mayChangeStrategies = (claims: AccessTokenClaims) =>
-  claims.superUser || claims.roles.includes(adminRoleKeys.admin) || claims.permissions.includes('fe.*');
-
 export function createAuthStrategiesService(deps: { db: Db; clock: Clock; vendorSettings: VendorSettings }) {
   const { db, clock, vendorSettings } = deps;
 
@@ -89,7 +84,7 @@ export function createAuthStrategiesService(deps: { db: Db; clock: Clock; vendor
       change: AuthStrategiesChange,
       meta: RequestMeta,
     ): Promise<AuthStrategies> {
-      if (!mayChangeStrategies(claims)) throw appError(errorCatalogue.strategies.forbidden);
+      assertVendorAdmin(claims);
       const now = clock.now();
       await updateVendorConfig(db, {
         ...(change.mainAuthStrategies && { mainAuthStrategy: change.mainAuthStrategies[0]?.strategy }),

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.js';
 import { findCaptchaPolicy, saveCaptchaPolicy } from '../db/queries/captcha-policy.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
-import { adminRoleKeys } from './access-catalogue.js';
+import { assertVendorAdmin } from './admin-access.js';
 import { recordAudit, type RequestMeta } from './audit.js';
 import type { AccessTokenClaims } from './tokens.js';
 
@@ -26,9 +26,9 @@ export const DEFAULT_CAPTCHA_POLICY: CaptchaPolicy = {
 
 const captchaPolicyChanged = { action: 'Captcha policy changed', severity: 'Medium' } as const;
 
-/** Captcha applies to every sign-in of the vendor: only the vendor or an administrator changes it. */
-const mayChangeCaptcha = (claims: AccessTokenClaims) =>
-  claims.superUser || claims.roles.includes(adminRoleKeys.admin) || claims.permissions.includes('fe.*');
+/** Who sees the secret key (reads unchanged; changing the policy is the vendor's alone). */
+/** The secret key is the vendor's: only a superuser (who may change it) sees it. */
+const maySeeSecretKey = (claims: AccessTokenClaims) => claims.superUser;
 
 export type CaptchaPolicyService = ReturnType<typeof createCaptchaPolicyService>;
 
@@ -50,7 +50,7 @@ export function createCaptchaPolicyService(deps: { db: Db; clock: Clock }) {
     },
 
     async adminPolicy(claims: AccessTokenClaims): Promise<CaptchaPolicy> {
-      if (!mayChangeCaptcha(claims)) throw appError(errorCatalogue.captcha.forbidden);
+      if (!maySeeSecretKey(claims)) throw appError(errorCatalogue.captcha.forbidden);
       return current();
     },
 
@@ -59,7 +59,8 @@ export function createCaptchaPolicyService(deps: { db: Db; clock: Clock }) {
       change: Partial<CaptchaPolicy>,
       meta: RequestMeta,
     ): Promise<CaptchaPolicy> {
-      if (!mayChangeCaptcha(claims)) throw appError(errorCatalogue.captcha.forbidden);
+      // Captcha guards every sign-in of the vendor, across tenants.
+      assertVendorAdmin(claims);
       const next = { ...(await current()), ...change };
       if (next.enabled && (!next.siteKey || !next.secretKey))
         throw appError(errorCatalogue.captcha.siteKeyRequired);

@@ -4,7 +4,7 @@ import { updateVendorConfig } from '../db/queries/vendor-config.js';
 import type { ActivationMethod, SignUpStrategyName, SignUpStrategySetting } from '../db/schema.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
-import { adminRoleKeys } from './access-catalogue.js';
+import { assertVendorAdmin } from './admin-access.js';
 import { recordAudit, type AuditEvent, type RequestMeta } from './audit.js';
 import type { AccessTokenClaims } from './tokens.js';
 import type { VendorSettings } from './vendor-settings.js';
@@ -63,10 +63,6 @@ const changed = {
   activation: { action: 'Account activation method changed', severity: 'High' },
 } satisfies Record<string, AuditEvent>;
 
-/** The vendor (a superuser) or an account administrator, as for the sign-in strategies. */
-const mayChange = (claims: AccessTokenClaims) =>
-  claims.superUser || claims.roles.includes(adminRoleKeys.admin) || claims.permissions.includes('fe.*');
-
 /** Every identifier in a fixed order; identifiers missing from the stored list are off. */
 const complete = (stored: SignUpStrategySetting[]): SignUpStrategySetting[] =>
   signUpStrategyNames.map(
@@ -105,7 +101,6 @@ export function createSignUpStrategies(deps: {
     changes: Parameters<typeof updateVendorConfig>[1],
     meta: RequestMeta,
   ) => {
-    if (!mayChange(claims)) throw appError(errorCatalogue.signUp.forbidden);
     const now = clock.now();
     await updateVendorConfig(db, { ...changes, updatedAt: now });
     vendorSettings.invalidate();
@@ -124,6 +119,7 @@ export function createSignUpStrategies(deps: {
       return (await list()).some((item) => item.strategy === strategy && item.isActive);
     },
     async update(claims, change, meta) {
+      assertVendorAdmin(claims);
       // Identifiers left out of the change keep their setting.
       const current = await list();
       const next = current.map((item) => change.find((sent) => sent.strategy === item.strategy) ?? item);
@@ -138,6 +134,7 @@ export function createSignUpStrategies(deps: {
       return (await vendorSettings.get()).activationMethod;
     },
     async updateActivationMethod(claims, change, meta) {
+      assertVendorAdmin(claims);
       await write(claims, changed.activation, { activationMethod: change.activationMethod }, meta);
       return { activationMethod: change.activationMethod };
     },

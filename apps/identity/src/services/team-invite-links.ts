@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { assignUserRoles } from '../db/queries/roles.js';
+import { assignNewMemberRoles } from '../db/queries/roles.js';
+import { assertEmailDomainAllowed } from './security-admin.js';
 import {
   deleteInviteLink,
   findInviteLink,
@@ -143,6 +144,8 @@ export function createTeamInviteLinks(deps: {
     async signUp(input: SignUpInput, meta: RequestMeta): Promise<SignUpResult> {
       const link = input.invitationToken ? await resolve(input.invitationToken) : undefined;
       if (!link) throw appError(errorCatalogue.users.invitationInvalid);
+      // The account's email-domain restrictions hold for sign-ups through its link as for invites.
+      await assertEmailDomainAllowed(db, link.tenantId, input.email);
       const existing = await findUserByEmail(db, input.email);
       if (existing) {
         await deps.mailer.send(accountExistsMail(existing, loginUrl(config), forgotPasswordUrl(config)));
@@ -161,7 +164,7 @@ export function createTeamInviteLinks(deps: {
           updatedAt: now,
         });
         await insertMembership(tx, created.id, link.tenantId);
-        await assignUserRoles(tx, created.id, link.tenantId, link.roleIds);
+        await assignNewMemberRoles(tx, created.id, link.tenantId, link.roleIds);
         return created;
       });
       const { activationToken } = await deps.activation.sendActivationMail(user);

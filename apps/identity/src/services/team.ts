@@ -3,6 +3,7 @@ import { findPermissionsByIds } from '../db/queries/permissions.js';
 import { findRolesByIdsVisibleToTenant, findRolesVisibleToTenant } from '../db/queries/roles.js';
 import {
   countMembers,
+  countMembershipsOfUser,
   deleteMembership,
   findMember,
   findRoleIdsOfMembers,
@@ -216,6 +217,14 @@ export function createTeamService(deps: {
       };
     },
 
+    /** GET /users/v3/roles: the role ids of those of `userIds` who hold roles in this tenant. */
+    async roleIdsOf(actor: AdminActor, userIds: string[]) {
+      const roleIds = await findRoleIdsOfMembers(db, actor.tenantId, userIds);
+      return [...roleIds]
+        .filter(([, ids]) => ids.length > 0)
+        .map(([userId, ids]) => ({ userId, roleIds: ids }));
+    },
+
     /** GET /team/resources/roles/v1: what the invite and edit-roles dialogs offer. */
     async roles(actor: AdminActor) {
       const roles = await findRolesVisibleToTenant(db, actor.tenantId);
@@ -282,10 +291,17 @@ export function createTeamService(deps: {
       await audit(actor, isDisabled ? auditEvents.teamUserDisabled : auditEvents.teamUserEnabled, member);
     },
 
-    /** A locked user cannot sign in anywhere (as Frontegg's lock) until unlocked. */
+    /**
+     * A locked user cannot sign in anywhere (as Frontegg's lock) until unlocked. So one account's
+     * administrator may lock only a user who belongs to no other account: elsewhere the lock would
+     * reach into tenants they do not administer (disabling is per account and always possible).
+     */
     async setLocked(actor: AdminActor, userId: string, isLocked: boolean) {
       if (isLocked) notYourself(actor, userId);
       const member = await memberOf(actor, userId);
+      if (isLocked && !actor.superUser && (await countMembershipsOfUser(db, userId)) > 1) {
+        throw appError(errorCatalogue.team.lockSpansAccounts);
+      }
       const now = clock.now();
       await setUserLocked(db, userId, isLocked, now);
       if (isLocked) await revokeSessionsInTenant(db, actor.tenantId, userId, 'user locked', now);

@@ -287,6 +287,15 @@ export async function revokeSessionsInTenant(
 }
 
 /** Lock or unlock (SPEC section 2 team dialogs); unlocking also forgets the failed attempts. */
+/** How many accounts (tenants) the user belongs to. */
+export async function countMembershipsOfUser(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return row?.count ?? 0;
+}
+
 export async function setUserLocked(db: Db, userId: string, isLocked: boolean, now: Date): Promise<void> {
   await db.update(users).set({ isLocked, updatedAt: now }).where(eq(users.id, userId));
   if (!isLocked) {

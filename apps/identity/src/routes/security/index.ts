@@ -90,8 +90,7 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       url: '/v1/sign-up/strategies',
       schema: {
         tags: ['security'],
-        summary:
-          'Change the sign-up identifiers (superuser or administrator); email stays active and required',
+        summary: 'Change the sign-up identifiers (superuser only); email stays active and required',
         security: [{ bearer: [] }],
         body: signUpStrategiesChange,
         response: responses({ 200: signUpStrategiesResponse }),
@@ -121,7 +120,7 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     {
       schema: {
         tags: ['security'],
-        summary: 'Change how new accounts are activated (superuser or administrator)',
+        summary: 'Change how new accounts are activated (superuser only)',
         security: [{ bearer: [] }],
         body: activationSettingChange,
         response: responses({ 200: activationSettingChange }),

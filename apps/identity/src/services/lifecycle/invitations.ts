@@ -8,7 +8,7 @@ import {
   markInvitationAccepted,
   takeInvitationAttempt,
 } from '../../db/queries/invitations.js';
-import { assignUserRoles } from '../../db/queries/roles.js';
+import { assignNewMemberRoles } from '../../db/queries/roles.js';
 import { insertMembership } from '../../db/queries/tenants.js';
 import { findUserByEmail, insertUser, type UserRow } from '../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../errors.js';
@@ -89,7 +89,8 @@ export function createInvitationService(deps: {
           activeTenantId: tenantId,
         });
         await insertMembership(db, user.id, tenantId);
-        await assignUserRoles(db, user.id, tenantId, assignable);
+        // No roles chosen: the account's default roles (Roles section, isDefault).
+        await assignNewMemberRoles(db, user.id, tenantId, assignable);
         await deps.activation.sendActivationMail(user);
         await recordAudit(db, auditEvents.userInvited, meta, { ...details, userId: user.id }, now);
         return view(user, tenantId);
@@ -139,7 +140,7 @@ export function createInvitationService(deps: {
         throw appError(errorCatalogue.users.invitationInvalid);
       }
       await insertMembership(db, userId, row.tenantId);
-      await assignUserRoles(db, userId, row.tenantId, row.roleIds);
+      await assignNewMemberRoles(db, userId, row.tenantId, row.roleIds);
       await recordAudit(db, auditEvents.invitationAccepted, meta, { userId, tenantId: row.tenantId }, now);
     },
   };

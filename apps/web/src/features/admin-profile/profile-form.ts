@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, messages } from '../../lib/validation';
+import { isPhoneNumber, normalizePhoneNumber, PHONE_NUMBER_MESSAGE } from '../../lib/phone-number';
 
 // The Profile section's forms and rules, as pure functions (unit-tested beside this file).
 
@@ -27,10 +28,7 @@ export const phoneSchema = z.object({
     .string()
     .trim()
     .min(1, 'Phone number is required')
-    .refine(
-      (value) => /^\+[1-9]\d{6,14}$/.test(value.replace(/[\s().-]/g, '')),
-      'Enter the number with its country code, such as +15550100199',
-    ),
+    .refine((value) => isPhoneNumber(normalizePhoneNumber(value)), PHONE_NUMBER_MESSAGE),
 });
 
 /** The picture formats the server keeps (SVG can carry script and is refused). */

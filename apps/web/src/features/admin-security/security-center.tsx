@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { ConfirmDialog, ErrorState, LoadingState, useCan } from '../../components/admin';
+import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { ErrorState, LoadingState } from '../../components/admin';
 import { useSecurityCenter, type Recommendation } from '../../sdk/hooks/admin-security';
+import { SecurityCenterTables } from './security-center-tables';
 
 const severityColor: Record<Recommendation['severity'], string> = {
   SEVERE: 'red',
@@ -28,14 +29,9 @@ const recommendationText = (code: string): string =>
     CONFIGURE_SSO: 'Configure single sign-on',
   })[code] ?? code;
 
-/** The security center: the score, what would raise it, and the bulk reset of breached passwords. */
+/** The security center: the score, what would raise it, and the users behind its findings. */
 export function SecurityCenter() {
   const view = useSecurityCenter();
-  const canWrite = useCan('fe.secure.write.securityPolicy');
-  const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
   const { load } = view;
   useEffect(() => load(), [load]);
 
@@ -43,7 +39,6 @@ export function SecurityCenter() {
     return <LoadingState label="Computing the security score..." />;
   if (view.error && view.recommendations.length === 0)
     return <ErrorState message={view.error} onRetry={load} />;
-  const breached = view.recommendations.some((item) => item.code === 'BREACHED_PASSWORDS_EXIST');
 
   return (
     <Card withBorder>
@@ -73,43 +68,8 @@ export function SecurityCenter() {
             ))}
           </List>
         )}
-        {breached ? (
-          <Group>
-            <Button color="red" variant="light" disabled={!canWrite} onClick={() => setConfirming(true)}>
-              Send password reset to breached users
-            </Button>
-            {sent ? (
-              <Text size="sm" role="status">
-                Password reset emails sent.
-              </Text>
-            ) : null}
-          </Group>
-        ) : null}
+        <SecurityCenterTables />
       </Stack>
-      <ConfirmDialog
-        opened={confirming}
-        title="Reset breached passwords"
-        confirmLabel="Send emails"
-        loading={sending}
-        error={error}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          setSending(true);
-          setError(null);
-          view
-            .resetBreachedPasswords()
-            .then(
-              () => {
-                setSent(true);
-                setConfirming(false);
-              },
-              (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
-            )
-            .finally(() => setSending(false));
-        }}
-      >
-        Every user whose password is on the breached list gets an email to choose a new one.
-      </ConfirmDialog>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useRootState } from '@frontegg/react-hooks';
-import { api } from '@frontegg/rest-api';
+import { fetch as sdkFetch } from '@frontegg/rest-api';
 import { useEffect, useState } from 'react';
 
 /** Whether the store runs on its mock data (SPEC section 1, preview mode): no server calls for data. */
@@ -34,8 +34,9 @@ export function useAdminBoxConfiguration(): AdminBoxState {
   useEffect(() => {
     if (preview) return;
     let active = true;
-    api.metadata
-      .getAdminBoxMetadata()
+    // The SDK's own getAdminBoxMetadata reads /metadata/admin-box, the tenant's custom login box.
+    sdkFetch
+      .get('/metadata', { entityName: 'adminBox' })
       .then((metadata: unknown) => {
         if (active) setState({ status: 'ready', configuration: configurationOf(metadata) });
       })

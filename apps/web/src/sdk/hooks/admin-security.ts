@@ -361,6 +361,7 @@ export function useSecurityCenter() {
     () => list(state.insights).map((item) => ({ code: text(item.code), category: text(item.category) })),
     [state.insights],
   );
+  // The user tables keep their own loaders and errors under the same maps: only the score's count here.
   const loaders = objectAt(state, 'loaders');
   const errors = objectAt(state, 'errors');
   const load = useCallback(() => {
@@ -371,12 +372,67 @@ export function useSecurityCenter() {
     score: number(state.score, 0),
     recommendations,
     insights,
-    loading: Object.values(loaders).some((value) => value === true),
-    error: errorMessage(Object.values(errors).find(Boolean)),
+    loading: loaders.recommendations === true || loaders.insights === true,
+    error: errorMessage(errors.recommendations || errors.insights),
     load,
     resetBreachedPasswords: async () => {
       await change(preview, renewWith(actions), () => api.users.sendResetBreachedPasswordEmails());
-      if (!preview) load();
+      if (!preview) {
+        load();
+        void actions.loadBreachedPasswordUsers({});
+      }
     },
+  };
+}
+
+/** The security center's user tables (SPEC section 3), each read with its users-list preset. */
+export type SecurityCenterTableKind = 'breachedPasswords' | 'unenrolledMfa' | 'inactive';
+
+export interface SecurityCenterUser {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  lastLogin: string | null;
+}
+
+const tableKeys = {
+  breachedPasswords: { state: 'breachedPasswordUsersTable', load: 'loadBreachedPasswordUsers' },
+  unenrolledMfa: { state: 'unenrolledMfaUsersTable', load: 'loadUnenrolledMfaUsers' },
+  inactive: { state: 'inactiveUsersTable', load: 'loadInactiveUsers' },
+} as const;
+
+const tableUser = (entry: Loose): SecurityCenterUser => ({
+  id: text(entry.id),
+  name: text(entry.name),
+  email: text(entry.email),
+  createdAt: text(entry.createdAt),
+  lastLogin: typeof entry.lastLogin === 'string' ? entry.lastLogin : null,
+});
+
+/**
+ * One table: the store loads a page (its `_offset` is a page number, 0-based) with the table's preset
+ * and keeps users, usersPageOffset and totalUsersPages; its mocks fill the tables in preview.
+ */
+export function useSecurityCenterTable(kind: SecurityCenterTableKind) {
+  const keys = tableKeys[kind];
+  const table = useAuth((auth) => auth.securityCenterState[keys.state]) as unknown as Loose;
+  const loaders = useAuth((auth) => auth.securityCenterState.loaders) as unknown as Loose;
+  const errors = useAuth((auth) => auth.securityCenterState.errors) as unknown as Loose;
+  const actions = useAuthActions();
+  const users = useMemo(() => list(table.users).map(tableUser), [table.users]);
+  const loadPage = useCallback(
+    (pageOffset: number) => void actions[keys.load]({ _offset: pageOffset }),
+    [actions, keys.load],
+  );
+  return {
+    users,
+    /** 0-based, as the store keeps it. */
+    pageOffset: number(table.usersPageOffset, 0),
+    totalPages: number(table.totalUsersPages, 0),
+    totalItems: number(table.totalUsersItems, 0),
+    loading: loaders[keys.state] === true,
+    error: errorMessage(errors[keys.state]),
+    loadPage,
   };
 }

@@ -11,7 +11,7 @@ const authStrategiesResponse = z.object({
 
 /**
  * /identity/resources/configurations/v1/auth/strategies, write side: the vendor's sign-in methods
- * (superuser or administrator). The public GET reflects a change at once.
+ * (superuser only: it changes sign-in for every tenant). The public GET reflects a change at once.
  */
 export const authStrategiesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   for (const method of ['PUT', 'POST'] as const) {
@@ -20,7 +20,7 @@ export const authStrategiesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
       url: '/v1/auth/strategies',
       schema: {
         tags: ['security'],
-        summary: 'Change the main and secondary authentication strategies (superuser or administrator)',
+        summary: 'Change the main and secondary authentication strategies (superuser only)',
         security: [{ bearer: [] }],
         body: authStrategiesChange,
         response: responses({ 200: authStrategiesResponse }),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorMay } from '../../../services/admin-access.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { requirePermission } from '../../admin-access.js';
 import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
@@ -48,12 +47,10 @@ export const captchaPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
       },
     },
     async (request) => {
-      // The Security section shows the policy to whoever may read security policies; the secret
-      // key only to those who may change it.
+      // The Security section shows the policy to whoever may read security policies. The policy is
+      // the vendor's, so its secret key goes only to those who may change it: superusers.
       const actor = await requirePermission(request, services.tokens, 'fe.secure.read.securityPolicy');
-      if (actorMay(actor, 'fe.secure.write.securityPolicy')) {
-        return captchaPolicy.adminPolicy(await requireAccessToken(request, services.tokens));
-      }
+      if (actor.superUser) return captchaPolicy.adminPolicy(await requireAccessToken(request, services.tokens));
       return { ...(await captchaPolicy.publicPolicy()), secretKey: null };
     },
   );
@@ -64,13 +61,12 @@ export const captchaPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
       {
         schema: {
           tags: ['security'],
-          summary: 'Change the captcha policy (administrators); enabling needs siteKey and secretKey',
+          summary: 'Change the captcha policy (superuser only); enabling needs siteKey and secretKey',
           body: policyChange,
           response: responses({ 200: adminPolicy }),
         },
       },
       async (request) => {
-        await requirePermission(request, services.tokens, 'fe.secure.write.securityPolicy');
         return captchaPolicy.update(
           await requireAccessToken(request, services.tokens),
           request.body,

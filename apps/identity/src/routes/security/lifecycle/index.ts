@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VENDOR_SCOPE, type SecurityPolicyRow } from '../../../db/queries/security-policies.js';
-import { appError, errorCatalogue } from '../../../errors.js';
 import { auditEvents, recordAudit } from '../../../services/audit.js';
-import { adminActorOf, assertPermission } from '../../../services/admin-access.js';
+import { adminActorOf, assertPermission, assertVendorAdmin } from '../../../services/admin-access.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
 
@@ -235,8 +234,7 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
       },
     },
     async (request) => {
-      const claims = await requireAccessToken(request, services.tokens);
-      if (!claims.superUser) throw appError(errorCatalogue.lifecycle.forbidden);
+      assertVendorAdmin(await requireAccessToken(request, services.tokens));
       const wanted = (strategy: 'email' | 'sms') =>
         request.body.find((entry) => entry.strategy === strategy)?.isActive;
       const row = await policies.update(VENDOR_SCOPE, {

@@ -1,28 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appError, errorCatalogue } from '../../../errors.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { mfaAuditEvents } from '../../../services/mfa/audit-events.js';
 import { MFA_STRATEGIES } from '../../../services/mfa/policy.js';
+import { assertVendorAdmin } from '../../../services/admin-access.js';
 import { recordAdminAudit } from '../../../services/audit.js';
-import type { AccessTokenClaims } from '../../../services/tokens.js';
 import { mfaTokenField } from '../../auth/mfa/schemas.js';
 import { requirePermission } from '../../admin-access.js';
 import { requireAccessToken, responses } from '../../schemas.js';
 
 const WRITE_SECURITY_POLICY = 'fe.secure.write.securityPolicy';
-
-/** Permission keys match with `*` wildcards (SPEC section 5); superusers pass every check. */
-export const hasPermission = (claims: AccessTokenClaims, key: string): boolean =>
-  claims.superUser ||
-  claims.permissions.some((granted) =>
-    new RegExp(
-      `^${granted
-        .split('*')
-        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-    ).test(key),
-  );
 
 const policyResponse = z.object({
   id: z.string().nullable(),
@@ -51,10 +38,6 @@ const strategiesResponse = z.object({
 /** /identity/resources/configurations/v1: the tenant's MFA policy and the vendor's MFA strategies. */
 export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
   const { mfa, mfaPolicies, tokens } = services;
-
-  const requireAdmin = async (claims: AccessTokenClaims) => {
-    if (!hasPermission(claims, WRITE_SECURITY_POLICY)) throw appError(errorCatalogue.mfa.forbidden);
-  };
 
   app.get(
     '/v1/mfa-policy',
@@ -130,14 +113,14 @@ export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
     {
       schema: {
         tags: ['mfa'],
-        summary: 'Turn an MFA strategy on or off (fe.secure.write.securityPolicy)',
+        summary: 'Turn an MFA strategy on or off for every tenant (superuser only)',
         security: [{ bearer: [] }],
         body: z.object({ strategy: z.enum(MFA_STRATEGIES), isActive: z.boolean() }),
         response: responses({ 200: strategiesResponse }),
       },
     },
     async (request) => {
-      await requireAdmin(await requireAccessToken(request, tokens));
+      assertVendorAdmin(await requireAccessToken(request, tokens));
       await mfaPolicies.setStrategy(request.body.strategy, request.body.isActive);
       return { strategies: await mfaPolicies.strategies() };
     },

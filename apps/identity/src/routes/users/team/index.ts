@@ -65,6 +65,32 @@ export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
     );
   }
 
+  app.get(
+    '/v3/roles',
+    {
+      schema: {
+        tags: ['team'],
+        summary: "Role ids of the account's users among `ids` (comma-separated); others are left out",
+        querystring: z.object({
+          ids: z
+            .string({ error: 'ids is required' })
+            .transform((value) => value.split(',').filter(Boolean))
+            .pipe(
+              z
+                .array(z.uuid({ error: 'ids must be user ids' }))
+                .min(1)
+                .max(200),
+            ),
+        }),
+        response: responses({ 200: z.array(z.object({ userId: z.string(), roleIds: z.array(z.string()) })) }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.read.users');
+      return team.roleIdsOf(actor, request.query.ids);
+    },
+  );
+
   app.post(
     '/v2',
     {
