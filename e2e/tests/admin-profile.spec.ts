@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createJourneyTenant, type JourneyPerson } from '../support/admin';
 import { signInAndOpenSection } from '../support/admin-session';
 import { newWorkEmail } from '../support/identities';
-import type { MailMessage } from '../support/mailbox';
+import { waitForMailedCode } from '../support/mail-code';
 import { typeCode } from '../support/mfa';
 import { waitForSmsCode } from '../support/sms';
 
@@ -18,26 +18,6 @@ async function openProfile(page: Page, person: JourneyPerson) {
   const portal = await signInAndOpenSection(page, person, 'profile');
   await expect(portal.heading('Profile')).toBeVisible();
   return portal;
-}
-
-async function waitForMailedCodeInText(
-  request: APIRequestContext,
-  to: string,
-  after: string,
-): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/dev/api/mailbox?to=${encodeURIComponent(to)}`);
-        const messages = (await response.json()) as MailMessage[];
-        code = messages.filter((message) => message.createdAt > after)[0]?.text.match(/\b(\d{6})\b/)?.[1];
-        return code;
-      },
-      { message: `a code mailed to ${to}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return code as string;
 }
 
 test('the Admin changes their name, job title, address, username and picture; they stay after a reload', async ({
@@ -101,7 +81,7 @@ test('a member changes their email with the code mailed to the new address, and 
   await page.getByRole('button', { name: 'Change email' }).click();
   await page.getByRole('dialog').getByLabel('New email').fill(newEmail);
   await page.getByRole('button', { name: 'Send code' }).click();
-  await typeCode(page, await waitForMailedCodeInText(request, newEmail, after));
+  await typeCode(page, await waitForMailedCode(request, newEmail, after));
   await expect(
     page.getByRole('status').filter({ hasText: `Your email address is now ${newEmail}` }),
   ).toBeVisible();

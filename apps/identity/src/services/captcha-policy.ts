@@ -28,7 +28,7 @@ const captchaPolicyChanged = { action: 'Captcha policy changed', severity: 'Medi
 
 /** Who sees the secret key (reads unchanged; changing the policy is the vendor's alone). */
 /** The secret key is the vendor's: only a superuser (who may change it) sees it. */
-const maySeeSecretKey = (claims: AccessTokenClaims) => claims.superUser;
+const maySeeSecretKey = (claims: Pick<AccessTokenClaims, 'superUser'>) => claims.superUser;
 
 export type CaptchaPolicyService = ReturnType<typeof createCaptchaPolicyService>;
 
@@ -49,7 +49,7 @@ export function createCaptchaPolicyService(deps: { db: Db; clock: Clock }) {
       return visible;
     },
 
-    async adminPolicy(claims: AccessTokenClaims): Promise<CaptchaPolicy> {
+    async adminPolicy(claims: Pick<AccessTokenClaims, 'superUser'>): Promise<CaptchaPolicy> {
       if (!maySeeSecretKey(claims)) throw appError(errorCatalogue.captcha.forbidden);
       return current();
     },

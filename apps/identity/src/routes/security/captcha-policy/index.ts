@@ -50,8 +50,7 @@ export const captchaPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
       // The Security section shows the policy to whoever may read security policies. The policy is
       // the vendor's, so its secret key goes only to those who may change it: superusers.
       const actor = await requirePermission(request, services.tokens, 'fe.secure.read.securityPolicy');
-      if (actor.superUser)
-        return captchaPolicy.adminPolicy(await requireAccessToken(request, services.tokens));
+      if (actor.superUser) return captchaPolicy.adminPolicy(actor);
       return { ...(await captchaPolicy.publicPolicy()), secretKey: null };
     },
   );
