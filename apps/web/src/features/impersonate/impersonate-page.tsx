@@ -32,6 +32,18 @@ export function ImpersonatePage() {
     void loadImpersonatedSession();
   }, [step, loadImpersonatedSession]);
 
+  // Success stays on screen until the store navigates (1 s), while the session it loads replaces
+  // the superuser: that swap must not take the success view away before anyone has seen it.
+  if (step === 'success') {
+    return (
+      <AuthCard title="Impersonating">
+        <Text ta="center" role="status">
+          You are now signed in as this user. Redirecting...
+        </Text>
+      </AuthCard>
+    );
+  }
+
   if (isLoading) return <LoadingScreen />;
 
   if (!isAuthenticated || !canImpersonate || !userId) {
@@ -49,16 +61,6 @@ export function ImpersonatePage() {
             Login
           </Button>
         </Stack>
-      </AuthCard>
-    );
-  }
-
-  if (step === 'success') {
-    return (
-      <AuthCard title="Impersonating">
-        <Text ta="center" role="status">
-          You are now signed in as this user. Redirecting...
-        </Text>
       </AuthCard>
     );
   }
