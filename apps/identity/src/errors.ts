@@ -118,6 +118,18 @@ export const errorCatalogue = {
       'The authorization code or refresh token is invalid or expired',
     ),
     unsupportedGrantType: entry(400, 'ER-OAUTH-UNSUPPORTED-GRANT-TYPE', 'Unsupported grant_type'),
+    // The token endpoint's client_credentials grant (RFC 6749 4.4): one answer for an unknown client, a
+    // wrong secret, an expired or a deleted API token.
+    clientAuthenticationFailed: entry(
+      401,
+      'ER-OAUTH-INVALID-CLIENT-CREDENTIALS',
+      'Invalid client credentials',
+    ),
+    invalidScope: entry(
+      400,
+      'ER-OAUTH-INVALID-SCOPE',
+      'scope is not supported: the access token carries the roles and permissions of the API token',
+    ),
     invalidPostLogoutRedirectUri: entry(
       400,
       'ER-OAUTH-INVALID-POST-LOGOUT-REDIRECT-URI',

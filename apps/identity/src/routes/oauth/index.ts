@@ -1,10 +1,14 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appError, errorCatalogue } from '../../errors.js';
+import { appError, errorCatalogue, toErrorResponse, type AppError } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
+import {
+  ClientAuthenticationError,
+  clientCredentialsGrant,
+} from '../../services/oauth/client-credentials.js';
 import { credentialRateLimit } from '../rate-limit.js';
-import { emptyResponse, requestMeta, responses } from '../schemas.js';
+import { emptyResponse, errorResponse, requestMeta, responses } from '../schemas.js';
 
 const param = (max = 2048) => z.string().max(max);
 
@@ -30,6 +34,8 @@ const tokenBody = z.object({
   redirect_uri: param().optional(),
   code_verifier: param(256).optional(),
   client_id: param(128).optional(),
+  client_secret: param(512).optional(),
+  scope: param(512).optional(),
   refresh_token: param(512).optional(),
 });
 
@@ -42,26 +48,87 @@ const tokenResponse = z.object({
   scope: z.string(),
 });
 
+const clientCredentialsResponse = z
+  .object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number() })
+  .describe('grant_type=client_credentials: no refresh token, no id_token');
+
+/** RFC 6749 5.2 `error` of the token endpoint's answers, by error code; the SPEC's error shape stays. */
+const rfc6749Errors: Record<string, string> = {
+  [errorCatalogue.request.validation.code]: 'invalid_request',
+  [errorCatalogue.request.malformedJson.code]: 'invalid_request',
+  [errorCatalogue.request.badRequest.code]: 'invalid_request',
+  [errorCatalogue.request.unsupportedMediaType.code]: 'invalid_request',
+  [errorCatalogue.request.tooLarge.code]: 'invalid_request',
+  [errorCatalogue.oauth.invalidRequest.code]: 'invalid_request',
+  [errorCatalogue.oauth.clientAuthenticationFailed.code]: 'invalid_client',
+  [errorCatalogue.oauth.invalidGrant.code]: 'invalid_grant',
+  [errorCatalogue.oauth.unsupportedGrantType.code]: 'unsupported_grant_type',
+  [errorCatalogue.oauth.invalidScope.code]: 'invalid_scope',
+};
+
+const tokenErrorResponse = errorResponse.extend({
+  error: z.string().optional().describe('RFC 6749 5.2 error code'),
+  error_description: z.string().optional(),
+});
+
+/** RFC 6749 5.2: error_description is printable ASCII without `"` and `\`. */
+const asErrorDescription = (message: string) =>
+  message
+    .replaceAll('"', "'")
+    .replaceAll('\\', '/')
+    .replace(/[^\x20-\x7e]/g, '?');
+
+/** The realm of the Basic challenge (RFC 7617) of client authentication. */
+const BASIC_CHALLENGE = 'Basic realm="token", charset="UTF-8"';
+
 /** RFC 6749 5.1: token responses must not be cached. */
 const noStore = (reply: FastifyReply) =>
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
 
 /**
+ * The token endpoint's errors: the SPEC's shape plus RFC 6749 5.2's `error` and `error_description`, so
+ * standard OAuth clients read them; a failed client authentication over Basic carries its challenge.
+ */
+function tokenErrorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toErrorResponse(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.debug({ err: error, errorCode: body.errorCode }, 'request rejected');
+  if (error instanceof ClientAuthenticationError && error.challenge) {
+    reply.header('www-authenticate', BASIC_CHALLENGE);
+  }
+  const rfcError = rfc6749Errors[body.errorCode];
+  const answer = rfcError
+    ? { ...body, error: rfcError, error_description: asErrorDescription(body.errors[0] ?? '') }
+    : body;
+  return noStore(reply).code(status).type('application/json; charset=utf-8').send(answer);
+}
+
+/**
  * /oauth: the hosted login's authorization server (SPEC section 7): authorize (PKCE S256), token
- * (authorization_code, refresh_token), silent authorization from the session cookie, logout.
+ * (authorization_code, refresh_token; client_credentials for API tokens), silent authorization from the
+ * session cookie, logout.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
-  const { oauth, sessions } = services;
+  const { oauth, sessions, apiTokens } = services;
   const setRefreshCookie = (reply: FastifyReply, refreshToken: string) =>
     reply.setCookie(sessions.cookieName, refreshToken, sessions.cookieOptions);
 
   // Standard OAuth clients post the token request as a form (RFC 6749 4.1.3); the SDK posts JSON.
+  // RFC 6749 3.2: a parameter sent twice is an invalid request, not "the last one wins".
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
     (_request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
-      done(null, Object.fromEntries(new URLSearchParams(text)));
+      const fields: Record<string, string> = {};
+      for (const [key, value] of new URLSearchParams(text)) {
+        if (Object.hasOwn(fields, key)) {
+          done(appError(errorCatalogue.oauth.invalidRequest, `${key.slice(0, 64)} is repeated`), undefined);
+          return;
+        }
+        fields[key] = value;
+      }
+      done(null, fields);
     },
   );
 
@@ -96,15 +163,27 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       config: credentialRateLimit(config),
       schema: {
         tags: ['oauth'],
-        summary: 'Token endpoint: authorization_code (with code_verifier) or refresh_token (rotated)',
+        summary:
+          'Token endpoint: authorization_code (with code_verifier), refresh_token (rotated), client_credentials (an API token: HTTP Basic or client_id and client_secret)',
         body: tokenBody,
-        response: responses({ 200: tokenResponse }),
+        response: {
+          200: z.union([tokenResponse, clientCredentialsResponse]),
+          '4xx': tokenErrorResponse,
+          '5xx': tokenErrorResponse,
+        },
       },
+      errorHandler: tokenErrorHandler,
     },
     async (request, reply) => {
       const body = request.body;
       const meta = requestMeta(request);
       let response;
+      if (body.grant_type === 'client_credentials') {
+        // Machine to machine: no session, so no refresh token and no cookie.
+        const granted = await clientCredentialsGrant(apiTokens, request.headers.authorization, body);
+        noStore(reply);
+        return granted;
+      }
       if (body.grant_type === 'authorization_code') {
         if (!body.code || !body.redirect_uri) {
           throw appError(errorCatalogue.oauth.invalidRequest, 'code and redirect_uri are required');
