@@ -10,6 +10,11 @@ const PNG = Buffer.from(
   'base64',
 );
 
+// The custom login box's primary colour, and the product's own (brand green, shade 7).
+const PURPLE = '#7048e8';
+const PURPLE_RGB = 'rgb(112, 72, 232)';
+const BRAND_RGB = 'rgb(31, 122, 77)';
+
 test('the Admin changes the account settings and the custom login box, and sees them kept', async ({
   page,
   request,
@@ -45,14 +50,69 @@ test('the Admin changes the account settings and the custom login box, and sees 
   await page.getByRole('tab', { name: 'Custom login' }).click();
   const login = page.getByRole('form', { name: 'Custom login' });
   await expect(login.getByRole('link', { name: new RegExp(`tenantId=${tenant.tenantId}`) })).toBeVisible();
-  await login.getByLabel('Social login buttons').selectOption('bottom');
+  // Below the form is the product's own placement, and the default.
+  await expect(login.getByLabel('Social login buttons')).toHaveValue('bottom');
+  await login.getByLabel('Social login buttons').selectOption('top');
   await login.getByRole('button', { name: 'Save login box' }).click();
   await expect(login.getByText('Login box saved')).toBeVisible();
   await page.reload();
   await page.getByRole('tab', { name: 'Custom login' }).click();
   await expect(
     page.getByRole('form', { name: 'Custom login' }).getByLabel('Social login buttons'),
-  ).toHaveValue('bottom');
+  ).toHaveValue('top');
+});
+
+test("the account's login address opens the login box with the account's logo and colour; the default one is unchanged", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const tenant = await createJourneyTenant(request);
+  await signInAndOpenSection(page, tenant.admin, 'account');
+  await page.getByRole('tab', { name: 'Custom login' }).click();
+  const form = page.getByRole('form', { name: 'Custom login' });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByRole('img', { name: 'Login box logo preview' })).toBeVisible();
+  await form.getByLabel('Primary colour').fill(PURPLE);
+  // Leaving the field closes the colour picker that opened over the form.
+  await form.getByLabel('Primary colour').blur();
+  await form.getByRole('button', { name: 'Save login box' }).click();
+  await expect(form.getByText('Login box saved')).toBeVisible();
+  const loginUrl = await form.getByRole('link', { name: /tenantId=/ }).getAttribute('href');
+  expect(loginUrl).toContain(`tenantId=${tenant.tenantId}`);
+
+  // A visitor who is not signed in: a fresh browser context.
+  const visitor = await browser.newContext();
+  try {
+    const login = await visitor.newPage();
+    await login.goto(loginUrl ?? '');
+    await expect(login.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    const logo = login.getByRole('img', { name: 'Company logo' });
+    await expect(logo).toHaveAttribute('src', `data:image/png;base64,${PNG.toString('base64')}`);
+    await expect(login.getByRole('img', { name: 'Brizo FoodMetrics' })).toHaveCount(0);
+    await expect(login.getByRole('button', { name: 'Continue' })).toHaveCSS('background-color', PURPLE_RGB);
+
+    // The sign-in button of the password step too, and the sign-in works as ever.
+    await login.getByLabel('Email').fill(tenant.member.email);
+    await login.getByRole('button', { name: 'Continue' }).click();
+    const signIn = login.getByRole('button', { name: /sign in/i });
+    await expect(signIn).toHaveCSS('background-color', PURPLE_RGB);
+    // White text on the dark purple (the colour is worked out in oklch, black on a light one).
+    await expect(signIn).toHaveCSS('color', 'oklch(1 0 0)');
+    await expect(logo).toBeVisible();
+
+    // The product's own login box, without a tenantId, keeps the product's look.
+    const plain = await visitor.newPage();
+    await plain.goto('/account/login');
+    await expect(plain.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(plain.getByRole('img', { name: 'Brizo FoodMetrics' })).toBeVisible();
+    await expect(plain.getByRole('img', { name: 'Company logo' })).toHaveCount(0);
+    await expect(plain.getByRole('button', { name: 'Continue' })).toHaveCSS('background-color', BRAND_RGB);
+  } finally {
+    await visitor.close();
+  }
 });
 
 test('the Read Only administrator sees the settings, cannot change them, and a forced call is refused', async ({

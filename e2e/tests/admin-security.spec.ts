@@ -5,6 +5,7 @@ import { createJourneyTenant } from '../support/admin';
 import { bearerOf, signInAndOpenSection } from '../support/admin-session';
 
 const SESSIONS = '/frontegg/identity/resources/configurations/sessions/v1';
+const IP_RESTRICTIONS = '/frontegg/identity/resources/configurations/v1/restrictions/ip';
 
 const openTab = async (page: Page, name: string) => {
   await page.getByRole('tab', { name }).click();
@@ -110,6 +111,39 @@ test('the Read Only administrator sees every tab, cannot save, and a forced call
     data: { sessionIdleTimeoutConfiguration: { isActive: true, timeout: 600 } },
   });
   expect(forced.status()).toBe(403);
+});
+
+test('an IP list shows its first 4 entries, then 10 more at each "Show more" (SPEC section 9)', async ({
+  page,
+  request,
+}) => {
+  const tenant = await createJourneyTenant(request);
+  const authorization = await bearerOf(request, tenant.admin);
+  // Fifteen documentation-range addresses on the block list (not enforced: nobody is locked out).
+  for (let host = 1; host <= 15; host += 1) {
+    const added = await request.post(IP_RESTRICTIONS, {
+      headers: { authorization },
+      data: { ip: `198.51.100.${host}`, strategy: 'BLOCK', isActive: true, description: `Host ${host}` },
+    });
+    expect(added.status(), await added.text()).toBeLessThan(300);
+  }
+
+  await signInAndOpenSection(page, tenant.admin, 'security');
+  const ip = await openTab(page, 'IP restrictions');
+  await ip.getByText('Block list', { exact: true }).click();
+  const rows = ip.getByRole('table', { name: 'Block list' }).locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  await ip.getByRole('button', { name: 'Show more' }).click();
+  await expect(rows).toHaveCount(10);
+  await ip.getByRole('button', { name: 'Show more' }).click();
+  await expect(rows).toHaveCount(15);
+  await expect(ip.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+
+  // Another list starts again at its first rows.
+  await ip.getByText('Allow list', { exact: true }).click();
+  await expect(ip.getByText('No addresses on this list')).toBeVisible();
+  await ip.getByText('Block list', { exact: true }).click();
+  await expect(rows).toHaveCount(4);
 });
 
 test('the security center lists users not enrolled in MFA; Read Only cannot send resets', async ({

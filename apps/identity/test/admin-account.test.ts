@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { findTenantById } from '../src/db/queries/tenants.js';
+import { findTenantById, updateTenant } from '../src/db/queries/tenants.js';
 import { as, createTenantAdmins } from './admin-support.js';
 import { expectErrorShape, useTestServer } from './harness.js';
 
@@ -127,6 +127,52 @@ describe('account settings (issue 4)', () => {
     expectErrorShape(await admin('POST', CUSTOM_LOGIN, { actions: [] }), 400);
     expectErrorShape(await admin('POST', CUSTOM_LOGIN, {}), 400);
     expect((await admin('GET', CUSTOM_LOGIN)).json()).toEqual(expected);
+  });
+
+  it("answers the login box look of the account's login address without a session, and nothing else", async () => {
+    const tenant = await createTenantAdmins(server());
+    const publicLook = (query: string) =>
+      server().app.inject({ method: 'GET', url: `${CUSTOM_LOGIN}/public?${query}` });
+    const defaults = { logo: null, primaryColor: null, socialLoginsPlacement: 'bottom' };
+    expect((await publicLook(`tenantId=${tenant.tenant.id}`)).json()).toEqual(defaults);
+
+    await as(server(), tenant.admin)('POST', CUSTOM_LOGIN, {
+      actions: [
+        { type: 'loginBox/logo/image', payload: LOGO },
+        { type: 'loginBox/palette/primary/main', payload: '#7048e8' },
+        { type: 'loginBox/socialLogins/socialLoginsLayout/placement', payload: 'top' },
+      ],
+    });
+    await as(server(), tenant.admin)('PUT', SETTINGS, { address: '1 Secret Lane' });
+    const custom = await publicLook(`tenantId=${tenant.tenant.id}`);
+    expect(custom.statusCode).toBe(200);
+    // Only the look: no name, address or id of the tenant.
+    expect(custom.json()).toEqual({ logo: LOGO, primaryColor: '#7048e8', socialLoginsPlacement: 'top' });
+
+    // An unknown tenant looks exactly like one that customised nothing: no way to probe for tenants.
+    const unknown = await publicLook(`tenantId=${UNKNOWN}`);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(defaults);
+    expectErrorShape(await publicLook('tenantId=nope'), 400);
+    expectErrorShape(await publicLook(''), 400);
+  });
+
+  it('serves only well-formed values from the stored login box', async () => {
+    const tenant = await createTenantAdmins(server());
+    await updateTenant(server().db, tenant.tenant.id, {
+      customLogin: {
+        loginBox: {
+          logo: { image: 'https://tracker.test/pixel.png' },
+          palette: { primary: { main: 'red; background: url(x)' } },
+          socialLogins: { socialLoginsLayout: { placement: 'sideways' } },
+        },
+      },
+    });
+    const response = await server().app.inject({
+      method: 'GET',
+      url: `${CUSTOM_LOGIN}/public?tenantId=${tenant.tenant.id}`,
+    });
+    expect(response.json()).toEqual({ logo: null, primaryColor: null, socialLoginsPlacement: 'bottom' });
   });
 
   it('lets the Read Only administrator read and nothing else; a member and anonymous callers get nothing', async () => {

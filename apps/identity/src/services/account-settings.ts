@@ -58,6 +58,16 @@ export interface CustomLoginAction {
 
 type Tree = Record<string, unknown>;
 
+const isTree = (value: unknown): value is Tree =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The login box customisation anyone may read for a tenantId (GET /metadata/admin-box/public). */
+export interface PublicLoginBox {
+  logo: string | null;
+  primaryColor: string | null;
+  socialLoginsPlacement: 'top' | 'bottom';
+}
+
 function setPath(tree: Tree, path: string[], value: unknown): Tree {
   const [head, ...rest] = path;
   if (head === undefined) return tree;
@@ -141,6 +151,29 @@ export function createAccountSettingsService(deps: { db: Db; clock: Clock; publi
 
     async customLogin(actor: AdminActor) {
       return (await tenantOf(actor)).customLogin;
+    },
+
+    /**
+     * What the login box opened through the account's login address shows: only the logo, the
+     * primary colour and the social login placement. An unknown tenant answers the product's
+     * defaults, exactly like a tenant that customised nothing (GET .../public already says 404).
+     * Each value is checked again on the way out, so nothing stored under other rules reaches a page.
+     */
+    async publicLoginBox(tenantId: string): Promise<PublicLoginBox> {
+      const loginBox = (await findTenantById(db, tenantId))?.customLogin.loginBox;
+      const value = (type: string) => {
+        const leaf = type.split('/').reduce<unknown>((node, key) => (isTree(node) ? node[key] : undefined), {
+          loginBox,
+        });
+        return typeof leaf === 'string' && leaf !== '' && customLoginRules[type]?.(leaf) ? leaf : null;
+      };
+      return {
+        logo: value('loginBox/logo/image'),
+        primaryColor: value('loginBox/palette/primary/main'),
+        // Below the form unless the account chose above: the product's own login box.
+        socialLoginsPlacement:
+          value('loginBox/socialLogins/socialLoginsLayout/placement') === 'top' ? 'top' : 'bottom',
+      };
     },
 
     async updateCustomLogin(actor: AdminActor, actions: CustomLoginAction[]) {

@@ -9,17 +9,26 @@ interface AuthCardProps {
   children: ReactNode;
   /** Links under the form (forgot password, contact sales ...). */
   footer?: ReactNode;
+  /** The account's logo (custom login box, an image data URL) in place of the product's wordmark. */
+  logo?: string | undefined;
+  /** The account's primary colour for the primary actions (custom login box). */
+  primaryColor?: string | undefined;
 }
 
 /**
  * The login-box look: brand on a soft background, one centred card. The heading is a Text
  * rendered as h1 rather than Title: one component less on the login page's critical path.
  */
-export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
+export function AuthCard({ title, subtitle, children, footer, logo, primaryColor }: AuthCardProps) {
   return (
-    <Box component="main" className={classes.page}>
+    <Box
+      component="main"
+      className={classes.page}
+      data-account-primary={primaryColor ? '' : undefined}
+      style={primaryColor ? { '--account-primary': primaryColor } : undefined}
+    >
       <Stack align="center" gap="lg" className={classes.column}>
-        <BrandWordmark />
+        {logo ? <img src={logo} alt="Company logo" className={classes.logo} /> : <BrandWordmark />}
         <Paper className={classes.card} radius="lg" shadow="md" withBorder>
           <Stack gap="lg">
             {(title || subtitle) && (

@@ -19,6 +19,7 @@ export { usePublicAuthStrategy } from './hooks/public-auth-strategy';
 export { useUsernameLogin } from './hooks/username-login';
 // The ceremonies' hooks (./hooks/webauthn) are imported by the lazy screens directly.
 export { usePasskeysOffered } from './hooks/passkeys';
+export { DEFAULT_LOOK, useLoginBoxLook, type LoginBoxLook } from './hooks/login-box-look';
 export { useSignUp, type SignUpRequest } from './hooks/sign-up';
 // MFA and step-up hooks: imported from './hooks/mfa' by the lazily loaded features/mfa only,
 // so that they stay out of the login page's entry chunk (a barrel re-export pulls them in).

@@ -130,6 +130,28 @@ export const customLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
       accountSettings.customLogin(await requirePermission(request, tokens, 'fe.secure.read.accountSettings')),
   );
 
+  app.get(
+    '/public',
+    {
+      schema: {
+        tags: ['account settings'],
+        summary:
+          "The login box look of the account's login address (no sign-in); an unknown tenant gets the product's defaults",
+        querystring: z.object({
+          tenantId: z.uuid({ error: 'tenantId must be a valid id' }),
+        }),
+        response: responses({
+          200: z.object({
+            logo: z.string().nullable().describe('data:image/{type};base64 URL, null for the product logo'),
+            primaryColor: z.string().nullable().describe('CSS colour, null for the product colour'),
+            socialLoginsPlacement: z.enum(['top', 'bottom']),
+          }),
+        }),
+      },
+    },
+    async (request) => accountSettings.publicLoginBox(request.query.tenantId),
+  );
+
   app.post(
     '/',
     {

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   ConfirmDialog,
@@ -184,7 +173,13 @@ export function IpTab() {
               </Table.Tbody>
             </Table>
           )}
-          {view.totalPages > 1 ? <Alert variant="light">The first page of the list is shown.</Alert> : null}
+          {view.hasMore ? (
+            <Group justify="center">
+              <Button variant="subtle" onClick={view.showMore}>
+                Show more
+              </Button>
+            </Group>
+          ) : null}
         </Stack>
       </Card>
       <ConfirmDialog

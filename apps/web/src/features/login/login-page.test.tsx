@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoginStepName } from '../../sdk';
+import type { LoginBoxLook, LoginStepName } from '../../sdk';
 import { renderScreen } from '../../testing/render';
+import type * as Passwordless from '../passwordless';
 import { LoginFooter } from './login-footer';
 import { LoginPage } from './login-page';
 
@@ -16,11 +17,17 @@ const sdk = vi.hoisted(() => ({
   acceptsUsername: false,
   startByUsername: vi.fn(),
   loginByUsername: vi.fn(),
+  look: { placement: 'bottom' } as LoginBoxLook | undefined,
+  lookTenantId: vi.fn(),
 }));
 
 vi.mock('../../sdk', () => ({
   usePasskeysOffered: () => false,
   usePublicAuthStrategy: () => 'EmailAndPassword',
+  useLoginBoxLook: (tenantId: string | null) => {
+    sdk.lookTenantId(tenantId);
+    return sdk.look;
+  },
   useUsernameLogin: () => ({
     acceptsUsername: sdk.acceptsUsername,
     start: sdk.startByUsername,
@@ -36,10 +43,16 @@ vi.mock('../../sdk', () => ({
   }),
 }));
 
-function showStep(step: LoginStepName) {
+// The other ways to sign in (here the phone number option) stand in for what the placement moves.
+vi.mock('../passwordless', async (importOriginal) => ({
+  ...(await importOriginal<typeof Passwordless>()),
+  QuickSmsOption: () => <button type="button">Sign in with your phone number instead</button>,
+}));
+
+function showStep(step: LoginStepName, route = '/account/login') {
   sdk.step = step;
   return renderScreen(<LoginPage />, {
-    route: '/account/login',
+    route,
     config: { salesEmail: 'sales@example.test' },
   });
 }
@@ -49,6 +62,7 @@ beforeEach(() => {
   sdk.loading = false;
   sdk.error = null;
   sdk.acceptsUsername = false;
+  sdk.look = { placement: 'bottom' };
   vi.clearAllMocks();
 });
 
@@ -136,5 +150,51 @@ describe('LoginPage', () => {
     await user.type(field, 'ada.l{Enter}');
     expect(sdk.startByUsername).toHaveBeenCalledWith('ada.l');
     expect(sdk.preLogin).not.toHaveBeenCalled();
+  });
+
+  describe("opened through an account's login address (custom login box)", () => {
+    const LOGO = 'data:image/png;base64,iVBORw0KGgo=';
+
+    it("shows the account's logo instead of the product's, and its colour on the primary actions", () => {
+      sdk.look = { logo: LOGO, primaryColor: '#7048e8', placement: 'bottom' };
+      showStep('preLogin', '/account/login?tenantId=7f1c2d9e-0000-4000-8000-000000000001');
+      expect(sdk.lookTenantId).toHaveBeenCalledWith('7f1c2d9e-0000-4000-8000-000000000001');
+      expect(screen.getByRole('img', { name: 'Company logo' })).toHaveAttribute('src', LOGO);
+      expect(screen.queryByRole('img', { name: 'Brizo FoodMetrics' })).not.toBeInTheDocument();
+      const main = screen.getByRole('main');
+      expect(main).toHaveAttribute('data-account-primary');
+      expect(main.style.getPropertyValue('--account-primary')).toBe('#7048e8');
+      // The SPEC's texts stay.
+      expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    });
+
+    it('keeps the product look without a tenantId, and waits for the look before showing the form', () => {
+      showStep('preLogin');
+      expect(sdk.lookTenantId).toHaveBeenCalledWith(null);
+      expect(screen.getByRole('img', { name: 'Brizo FoodMetrics' })).toBeInTheDocument();
+      expect(screen.getByRole('main')).not.toHaveAttribute('data-account-primary');
+      cleanup();
+
+      sdk.look = undefined;
+      showStep('preLogin', '/account/login?tenantId=7f1c2d9e-0000-4000-8000-000000000001');
+      expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+      expect(screen.queryByLabelText(/Email/)).not.toBeInTheDocument();
+    });
+
+    it('puts the other ways to sign in above or below the form, as the account chose', () => {
+      const phoneOption = 'Sign in with your phone number instead';
+      const precedes = (first: Element, second: Element) =>
+        (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+
+      showStep('preLogin');
+      const below = screen.getByRole('button', { name: phoneOption });
+      expect(precedes(screen.getByLabelText(/Email/), below)).toBe(true);
+      cleanup();
+
+      sdk.look = { placement: 'top' };
+      showStep('preLogin', '/account/login?tenantId=7f1c2d9e-0000-4000-8000-000000000001');
+      const above = screen.getByRole('button', { name: phoneOption });
+      expect(precedes(above, screen.getByLabelText(/Email/))).toBe(true);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -9,6 +9,7 @@ import { useConfig } from '../../lib/config';
 import { useRedirectUrlRule } from '../../lib/redirect-url';
 import {
   useAuthState,
+  useLoginBoxLook,
   useLoginActions,
   useLoginState,
   useUsernameLogin,
@@ -61,6 +62,11 @@ export function LoginPage() {
   const [email, setEmail] = useState(storedEmail ?? '');
   const passkeysOffered = usePasskeysOffered();
   const byUsername = useUsernameLogin();
+  // Opened through an account's login address (?tenantId=): that account's logo, colour and
+  // placement of the other sign-in options. Read once: the steps may drop the query.
+  const { search } = useLocation();
+  const [tenantId] = useState(() => new URLSearchParams(search).get('tenantId'));
+  const look = useLoginBoxLook(tenantId);
   // Under a Username* strategy whatever has no @ is a username.
   const isUsername = byUsername.acceptsUsername && email !== '' && !email.includes('@');
 
@@ -73,17 +79,28 @@ export function LoginPage() {
     return () => clearTimeout(timer);
   }, [waitingForRedirect, navigate]);
 
-  if (isLoading || waitingForRedirect) return <LoadingScreen />;
+  if (isLoading || waitingForRedirect || !look) return <LoadingScreen />;
 
   const restart = () => actions.restart();
   const view = ((): StepView => {
     switch (step) {
-      case 'preLogin':
+      case 'preLogin': {
+        const otherOptions = (
+          <>
+            <QuickSmsOption />
+            {passkeysOffered && (
+              <Suspense fallback={null}>
+                <PasskeySignIn placement={look.placement} />
+              </Suspense>
+            )}
+          </>
+        );
         return {
           title: 'Welcome back',
           subtitle: 'Sign in to Brizo FoodMetrics',
           body: (
             <>
+              {look.placement === 'top' && otherOptions}
               <IdentifierStep
                 defaultEmail={email}
                 loading={loading}
@@ -94,15 +111,11 @@ export function LoginPage() {
                   void (byUsername.acceptsUsername ? byUsername.start(value) : actions.preLogin(value));
                 }}
               />
-              <QuickSmsOption />
-              {passkeysOffered && (
-                <Suspense fallback={null}>
-                  <PasskeySignIn />
-                </Suspense>
-              )}
+              {look.placement === 'bottom' && otherOptions}
             </>
           ),
         };
+      }
       case 'loginWithPassword':
         return {
           title: 'Enter your password',
@@ -188,6 +201,8 @@ export function LoginPage() {
 
   return (
     <AuthCard
+      logo={look.logo}
+      primaryColor={look.primaryColor}
       title={view.title}
       subtitle={view.subtitle}
       footer={<LoginFooter showContactSales={step === 'loginWithPassword'} salesEmail={salesEmail} />}

@@ -5,10 +5,10 @@ import { PasskeyIcon } from './passkey-icon';
 import { describeCeremonyError, getAssertion, isWebAuthnAvailable } from '../../lib/webauthn';
 
 /**
- * 'Sign in with a passkey' under the email form (only when the vendor offers passkeys). No email
+ * 'Sign in with a passkey' under (or, as the account's login box chooses, above) the email form (only when the vendor offers passkeys). No email
  * needed: the browser lists the passkeys it holds for this site. Errors go to the form's alert.
  */
-export function PasskeySignIn() {
+export function PasskeySignIn({ placement = 'bottom' }: { placement?: 'top' | 'bottom' }) {
   const actions = usePasskeyActions();
   const [busy, setBusy] = useState(false);
   const pending = useRef<AbortController | null>(null);
@@ -38,9 +38,11 @@ export function PasskeySignIn() {
     }
   };
 
+  // 'or' stands between this button and the form, above or below it (the account's login box).
+  const divider = <Divider label="or" labelPosition="center" />;
   return (
     <Stack gap="md">
-      <Divider label="or" labelPosition="center" />
+      {placement === 'bottom' && divider}
       <Button
         variant="default"
         fullWidth
@@ -50,6 +52,7 @@ export function PasskeySignIn() {
       >
         Sign in with a passkey
       </Button>
+      {placement === 'top' && divider}
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { loginBoxChanges, loginBoxOf } from './admin-account';
 
 describe('the custom login box (CustomLoginState.tenantMetadata)', () => {
   it('reads the stored login box, with defaults', () => {
-    expect(loginBoxOf(undefined)).toEqual({ logo: '', primaryColor: '', socialLoginsPlacement: 'top' });
+    expect(loginBoxOf(undefined)).toEqual({ logo: '', primaryColor: '', socialLoginsPlacement: 'bottom' });
     expect(
       loginBoxOf({
         loginBox: {

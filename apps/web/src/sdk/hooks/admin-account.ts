@@ -102,8 +102,9 @@ export function loginBoxOf(tenantMetadata: unknown): CustomLoginBox {
   return {
     logo: text(at(loginBox, ['logo', 'image'])),
     primaryColor: text(at(loginBox, ['palette', 'primary', 'main'])),
+    // Below the form unless chosen otherwise: where the product's own login box has them.
     socialLoginsPlacement:
-      at(loginBox, ['socialLogins', 'socialLoginsLayout', 'placement']) === 'bottom' ? 'bottom' : 'top',
+      at(loginBox, ['socialLogins', 'socialLoginsLayout', 'placement']) === 'top' ? 'top' : 'bottom',
   };
 }
 

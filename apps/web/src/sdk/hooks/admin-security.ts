@@ -195,8 +195,30 @@ const ipEntry = (entry: Loose): IpRestriction => ({
   description: text(entry.description),
 });
 
-/** SPEC section 9: the first page of an IP list holds 10 entries by default. */
-const IP_PAGE_SIZE = 10;
+/** SPEC section 9: an IP list shows its first 4 entries (as the store's own first page), then 10 more at a time. */
+const IP_FIRST_ROWS = 4;
+const IP_MORE_ROWS = 10;
+
+type IpListPage = { entries: IpRestriction[]; totalItems: number };
+
+/**
+ * The rows an IP list shows after `more` "Show more": the first 4, else the first `more` pages of 10
+ * (the API's `_offset` is a page number, so the pages of 10 start again from the top).
+ */
+async function fetchIpList(strategy: RestrictionType, more: number): Promise<IpListPage> {
+  const pages = await Promise.all(
+    more === 0
+      ? [api.auth.getIPRestrictions({ _filter: strategy, _limit: IP_FIRST_ROWS, _offset: 0 })]
+      : Array.from({ length: more }, (_, page) =>
+          api.auth.getIPRestrictions({ _filter: strategy, _limit: IP_MORE_ROWS, _offset: page }),
+        ),
+  );
+  const answers: unknown[] = pages;
+  return {
+    entries: answers.flatMap((page) => list(isObject(page) ? page.items : []).map(ipEntry)),
+    totalItems: Math.max(0, ...answers.map((page) => number(objectAt(page, '_metadata').totalItems, 0))),
+  };
+}
 
 /**
  * IP restrictions. The store lists only the saved strategy's entries; the screen shows the list being
@@ -208,29 +230,21 @@ export function useIpRestrictions(shown: RestrictionType) {
   const preview = usePreviewMode();
   const data = objectAt(state, 'data');
   const config = objectAt(data, 'config');
-  const [live, setLive] = useState<{
-    strategy: RestrictionType;
-    entries: IpRestriction[];
-    totalPages: number;
-  }>();
+  const [live, setLive] = useState<IpListPage & { strategy: RestrictionType }>();
+  // How many times "Show more" was pressed on the list shown; another list starts at its first rows.
+  const [paging, setPaging] = useState({ strategy: shown, more: 0 });
+  if (paging.strategy !== shown) setPaging({ strategy: shown, more: 0 });
+  const more = paging.strategy === shown ? paging.more : 0;
   const stored = useMemo<IpRestriction[]>(() => list(data.restrictions).map(ipEntry), [data.restrictions]);
   const fetchShown = useCallback(async () => {
     if (preview) return;
-    const page: unknown = await api.auth.getIPRestrictions({
-      _filter: shown,
-      _limit: IP_PAGE_SIZE,
-      _offset: 0,
-    });
-    setLive({
-      strategy: shown,
-      entries: list(isObject(page) ? page.items : []).map(ipEntry),
-      totalPages: number(objectAt(page, '_metadata').totalPages, 1),
-    });
-  }, [preview, shown]);
+    setLive({ strategy: shown, ...(await fetchIpList(shown, more)) });
+  }, [preview, shown, more]);
   useEffect(() => {
     void fetchShown().catch(() => undefined);
   }, [fetchShown]);
   const restrictions = preview || live?.strategy !== shown ? stored : live.entries;
+  const hasMore = !preview && live?.strategy === shown && live.entries.length < live.totalItems;
   const load = useCallback(() => void actions.loadIpRestrictions(), [actions]);
   const reload = useCallback(async () => {
     if (!preview) await Promise.all([actions.loadIpRestrictions(), fetchShown(), rescore(actions)]);
@@ -241,7 +255,9 @@ export function useIpRestrictions(shown: RestrictionType) {
   return {
     config: configView,
     restrictions,
-    totalPages: live?.totalPages ?? number(state.totalPages, 1),
+    /** More entries than shown: "Show more" loads the next 10. */
+    hasMore,
+    showMore: () => setPaging({ strategy: shown, more: more + 1 }),
     loading: state.loading === true,
     saving: state.saving === true,
     error: errorMessage(state.error),
