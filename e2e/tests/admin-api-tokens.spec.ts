@@ -54,6 +54,18 @@ async function generateToken(
   return { clientId, secret };
 }
 
+/** Changes a token's description in the open section: the list shows the new one. */
+async function editDescription(page: Page, from: string, to: string): Promise<void> {
+  await page.getByRole('button', { name: `Edit token ${from}` }).click();
+  const form = page.getByRole('dialog', { name: 'Edit API token' });
+  await expect(form.getByLabel('Description')).toHaveValue(from);
+  await form.getByLabel('Description').fill(to);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('cell', { name: to, exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: from, exact: true })).toHaveCount(0);
+}
+
 async function deleteToken(page: Page, description: string): Promise<void> {
   await page.getByRole('button', { name: `Delete token ${description}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete API token' });
@@ -62,7 +74,7 @@ async function deleteToken(page: Page, description: string): Promise<void> {
   await expect(page.getByRole('cell', { name: description, exact: true })).toHaveCount(0);
 }
 
-test('the Admin creates personal and tenant tokens, exchanges their secrets, then deletes them', async ({
+test('the Admin creates personal and tenant tokens, exchanges their secrets, edits their descriptions, then deletes them', async ({
   page,
   request,
 }) => {
@@ -79,7 +91,8 @@ test('the Admin creates personal and tenant tokens, exchanges their secrets, the
   const personalClaims = claimsOf(((await personalAnswer.json()) as { accessToken: string }).accessToken);
   expect(personalClaims).toMatchObject({ tenantId: tenant.tenantId, type: 'userApiToken' });
   expect(personalClaims.roles).toContain('Admin');
-  await deleteToken(page, 'Deploy script');
+  await editDescription(page, 'Deploy script', 'Deploy script (CI)');
+  await deleteToken(page, 'Deploy script (CI)');
   expect((await exchange(request, personal)).status()).toBe(401);
 
   await portal.goToSection('API tokens');
@@ -94,11 +107,19 @@ test('the Admin creates personal and tenant tokens, exchanges their secrets, the
     type: 'tenantApiToken',
     roles: ['ReadOnly'],
   });
-  await deleteToken(page, 'Reporting');
+  // The new description is the server's: it stays after a reload, and the token still works.
+  await editDescription(page, 'Reporting', 'Nightly reporting');
+  await page.reload();
+  await expect(page.getByRole('cell', { name: 'Nightly reporting', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'Nightly reporting' }).getByText('Read Only'),
+  ).toBeVisible();
+  expect((await exchange(request, tenantToken)).status()).toBe(200);
+  await deleteToken(page, 'Nightly reporting');
   expect((await exchange(request, tenantToken)).status()).toBe(401);
 });
 
-test('the Read Only administrator sees the tokens but cannot create or delete them', async ({
+test('the Read Only administrator sees the tokens but cannot create, edit or delete them', async ({
   page,
   request,
 }) => {
@@ -114,6 +135,7 @@ test('the Read Only administrator sees the tokens but cannot create or delete th
   await expect(page.getByRole('cell', { name: 'Nightly export', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generate token' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete token/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Edit token/ })).toHaveCount(0);
 
   await portal.goToSection('Personal API tokens');
   await expect(page.getByText('No API tokens yet')).toBeVisible();

@@ -291,6 +291,8 @@ export const errorCatalogue = {
     nameTaken: entry(409, 'ER-GROUPS-NAME-TAKEN', 'A group with this name already exists'),
     roleNotFound: entry(404, 'ER-GROUPS-ROLE-NOT-FOUND', 'Role not found'),
     userNotFound: entry(404, 'ER-GROUPS-USER-NOT-FOUND', 'User not found'),
+    disabled: entry(400, 'ER-GROUPS-DISABLED', 'Groups are turned off for this account'),
+    rolesDisabled: entry(400, 'ER-GROUPS-ROLES-DISABLED', 'Roles on groups are turned off for this account'),
   },
   roles: {
     notFound: entry(404, 'ER-ROLES-NOT-FOUND', 'Role not found'),
@@ -318,6 +320,7 @@ export const errorCatalogue = {
       'You cannot give a token permissions you do not hold',
     ),
     userTokenRoles: entry(400, 'ER-API-TOKENS-USER-ROLES', 'Personal API tokens cannot take roles'),
+    noChanges: entry(400, 'ER-API-TOKENS-NO-CHANGES', 'Send a description or roleIds to change'),
     // One answer for an unknown client, a wrong secret, an expired or a deleted token.
     invalidCredentials: entry(401, 'ER-API-TOKENS-INVALID-CREDENTIALS', 'Invalid client credentials'),
   },

@@ -1,12 +1,18 @@
 // Issue 4: personal and tenant API tokens, and their client-credentials exchange.
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { assignUserRoles, findVendorRolesByKeys, linkRolePermissions } from '../src/db/queries/roles.js';
-import { apiTokens, memberships, permissions, roles, users } from '../src/db/schema.js';
-import { as, createTenantAdmins, type Member } from './admin-support.js';
+import { assignUserRoles } from '../src/db/queries/roles.js';
+import { apiTokens, memberships, users } from '../src/db/schema.js';
+import {
+  as,
+  createTenantAdmins,
+  createTenantRole,
+  vendorRoleId as roleIdOf,
+  type Member,
+} from './admin-support.js';
 import { API, expectErrorShape, useTestServer, type TestServer } from './harness.js';
 import { createUser } from './factories.js';
 import { accessTokenOf } from './lifecycle-helpers.js';
@@ -44,28 +50,9 @@ async function exchangedClaims(token: { clientId: string; secret: string }) {
   return claimsOf(body.accessToken);
 }
 
-const vendorRoleId = async (key: string) => {
-  const [role] = await findVendorRolesByKeys(server().db, [key]);
-  if (!role) throw new Error(`no role ${key}`);
-  return role.id;
-};
-
-/** A role of one tenant only, holding `permissionKeys`. */
-async function tenantRole(tenantId: string, permissionKeys: string[]) {
-  const db = server().db;
-  const [role] = await db
-    .insert(roles)
-    .values({ tenantId, key: `custom-${Math.random().toString(36).slice(2, 8)}`, name: 'Custom' })
-    .returning();
-  if (!role) throw new Error('no role');
-  const found = await db.select().from(permissions).where(inArray(permissions.key, permissionKeys));
-  await linkRolePermissions(
-    db,
-    role.id,
-    found.map((permission) => permission.id),
-  );
-  return role;
-}
+const vendorRoleId = (key: string) => roleIdOf(server(), key);
+const tenantRole = (tenantId: string, permissionKeys: string[]) =>
+  createTenantRole(server(), tenantId, permissionKeys);
 
 async function createPersonal(who: Member, body: object = { description: 'CI' }) {
   const response = await as(server(), who)('POST', PERSONAL, body);

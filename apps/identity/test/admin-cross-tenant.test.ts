@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
+import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
 import { executeRows } from '../src/db/rows.js';
 import { as, createTenantAdmins, type TenantAdmins } from './admin-support.js';
 import { useTestServer, type TestServer } from './harness.js';
@@ -211,9 +212,14 @@ async function populate(test: TestServer, b: TenantAdmins): Promise<void> {
     description: 'B tenant',
     roleIds: [String(role.id)],
   });
-  await created('POST', '/frontegg/identity/resources/users/phone-numbers/v1', {
-    phoneNumber: '+15550100123',
-  });
+  const phones = '/frontegg/identity/resources/users/phone-numbers/v1';
+  const { otcToken } = await created('POST', phones, { phoneNumber: '+15550100123' });
+  const [phone] = (await call('GET', `${phones}/me`)).json<{ id: string }[]>();
+  const [text] = await listOutboxSms(test.db, { to: '+15550100123', limit: 1 });
+  await created('POST', `${phones}/verify`, { otcToken, code: text?.text.match(/\b(\d{6})\b/)?.[1] });
+  // A delete waiting for its texted code (the SMS-verified delete).
+  expect((await call('DELETE', `${phones}/${String(phone?.id)}`)).statusCode).toBe(200);
+  await created('POST', '/frontegg/identity/resources/groups/v1/config', { rolesEnabled: false });
   await created('POST', '/frontegg/identity/resources/configurations/v1/restrictions/ip', {
     ip: '203.0.113.0/24',
     strategy: 'BLOCK',

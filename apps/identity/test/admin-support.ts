@@ -1,6 +1,9 @@
+import { inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { findVendorRolesByKeys, linkRolePermissions } from '../src/db/queries/roles.js';
 import type { TenantRow } from '../src/db/queries/tenants.js';
 import type { UserRow } from '../src/db/queries/users.js';
+import { permissions, roles } from '../src/db/schema.js';
 import { createTenant, createUser } from './factories.js';
 import type { TestServer } from './harness.js';
 import { accessTokenOf } from './lifecycle-helpers.js';
@@ -46,3 +49,26 @@ export const as =
       headers: { authorization: who.authorization },
       ...(payload === undefined ? {} : { payload }),
     });
+
+/** The id of one of the vendor's seeded roles (`Admin`, `ReadOnly`, `bfm-base`...). */
+export async function vendorRoleId(server: TestServer, key: string): Promise<string> {
+  const [role] = await findVendorRolesByKeys(server.db, [key]);
+  if (!role) throw new Error(`no role ${key}`);
+  return role.id;
+}
+
+/** A role of one tenant only, holding `permissionKeys`. */
+export async function createTenantRole(server: TestServer, tenantId: string, permissionKeys: string[]) {
+  const [role] = await server.db
+    .insert(roles)
+    .values({ tenantId, key: `custom-${Math.random().toString(36).slice(2, 8)}`, name: 'Custom' })
+    .returning();
+  if (!role) throw new Error('no role');
+  const found = await server.db.select().from(permissions).where(inArray(permissions.key, permissionKeys));
+  await linkRolePermissions(
+    server.db,
+    role.id,
+    found.map((permission) => permission.id),
+  );
+  return role;
+}

@@ -799,6 +799,20 @@ export const groupUsers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_users_user_idx').on(t.userId)],
 );
+
+/**
+ * A tenant's groups configuration (IGroupConfig, migration 0016_sdk_gaps): `enabled` lets the tenant
+ * create groups, `rolesEnabled` lets groups be given roles. No row means both on.
+ */
+export const groupConfigs = pgTable('group_configs', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  rolesEnabled: boolean('roles_enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 // ---- end of the groups block ----
 
 // ---- security section of the admin portal (issue 4, migration 0015_security_admin) ----
@@ -923,7 +937,8 @@ export const userPhoneNumbers = pgTable(
   (t) => [uniqueIndex('user_phone_numbers_user_number_idx').on(t.userId, t.phoneNumber)],
 );
 
-export type ProfileVerificationKind = 'phone' | 'email';
+/** 'phoneDelete': the code texted to a verified number before it leaves the profile (target: its id). */
+export type ProfileVerificationKind = 'phone' | 'email' | 'phoneDelete';
 
 /**
  * A code proving a new phone number (target: the user_phone_numbers id, named by `otcToken`) or a

@@ -8,6 +8,7 @@ import {
   insertApiToken,
   listTenantApiTokens,
   listUserApiTokens,
+  updateApiToken,
   type ApiTokenGrantRow,
   type ApiTokenListing,
 } from '../db/queries/api-tokens.js';
@@ -71,6 +72,12 @@ const personalView = (row: ApiTokenListing): PersonalApiTokenView => ({
   createdAt: row.createdAt.toISOString(),
   ...expiresOf(row),
 });
+
+/** PATCH of a token: what the portal may change after creation (never the secret nor the expiry). */
+export interface ApiTokenChanges {
+  description?: string | undefined;
+  roleIds?: string[] | undefined;
+}
 
 export interface NewApiTokenInput {
   description?: string | undefined;
@@ -186,16 +193,45 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
     const deleted = await deleteApiToken(db, { tenantId: actor.tenantId, userId }, clientId);
     if (!deleted) throw appError(errorCatalogue.apiTokens.notFound);
     grants.delete(clientId);
-    await recordAdminAudit(
+    await auditChange(actor, 'deleted', clientId, userId);
+  }
+
+  /** The audit record of a token deleted or changed (its creation records more, in create()). */
+  const auditChange = (
+    actor: AdminActor,
+    verb: 'deleted' | 'updated',
+    clientId: string,
+    userId: string | null,
+    json: Record<string, unknown> = {},
+  ) =>
+    recordAdminAudit(
       db,
       actor,
-      auditEvents.apiTokenDeleted,
+      verb === 'deleted' ? auditEvents.apiTokenDeleted : auditEvents.apiTokenUpdated,
       {
-        description: `${userId ? 'Personal' : 'Tenant'} API token ${clientId} deleted`,
-        json: { clientId, type: userId ? 'user' : 'tenant' },
+        description: `${userId ? 'Personal' : 'Tenant'} API token ${clientId} ${verb}`,
+        json: { clientId, type: userId ? 'user' : 'tenant', ...json },
       },
       clock.now(),
     );
+
+  async function update(
+    actor: AdminActor,
+    clientId: string,
+    userId: string | null,
+    changes: ApiTokenChanges,
+  ): Promise<ApiTokenListing> {
+    const set = {
+      ...(changes.description === undefined ? {} : { description: changes.description }),
+      ...(changes.roleIds === undefined ? {} : { roleIds: changes.roleIds }),
+    };
+    if (Object.keys(set).length === 0) throw appError(errorCatalogue.apiTokens.noChanges);
+    const row = await updateApiToken(db, { tenantId: actor.tenantId, userId }, clientId, set);
+    if (!row) throw appError(errorCatalogue.apiTokens.notFound);
+    // The exchange signs with the roles it read: drop them, so new roles apply from the next exchange.
+    grants.delete(clientId);
+    await auditChange(actor, 'updated', clientId, userId, { changes: set });
+    return row;
   }
 
   return {
@@ -215,6 +251,17 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
 
     deleteTenantToken: (actor: AdminActor, clientId: string) => remove(actor, clientId, null),
 
+    /** New roles follow the creation's rule: assignable in the tenant and within the caller's own permissions. */
+    async updateTenantToken(
+      actor: AdminActor,
+      clientId: string,
+      changes: ApiTokenChanges,
+    ): Promise<TenantApiTokenView> {
+      const roleIds = changes.roleIds && [...new Set(changes.roleIds)];
+      if (roleIds) await assertGrantable(actor, roleIds);
+      return tenantView(await update(actor, clientId, null, { description: changes.description, roleIds }));
+    },
+
     async listPersonalTokens(actor: AdminActor): Promise<PersonalApiTokenView[]> {
       return (await listUserApiTokens(db, actor.tenantId, actor.userId)).map(personalView);
     },
@@ -230,6 +277,17 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
     },
 
     deletePersonalToken: (actor: AdminActor, clientId: string) => remove(actor, clientId, actor.userId),
+
+    /** Only the description: a personal token acts with its owner's roles and takes none (as on creation). */
+    async updatePersonalToken(
+      actor: AdminActor,
+      clientId: string,
+      changes: ApiTokenChanges,
+    ): Promise<PersonalApiTokenView> {
+      if (changes.roleIds?.some((id) => id !== '')) throw appError(errorCatalogue.apiTokens.userTokenRoles);
+      const row = await update(actor, clientId, actor.userId, { description: changes.description });
+      return personalView(row);
+    },
 
     /**
      * The client-credentials exchange. Unknown client, wrong secret, expired or deleted token and a

@@ -73,6 +73,7 @@ export const auditEvents = {
   phoneNumberVerified: { action: 'User verified phone number', severity: 'Info' },
   phoneNumberCodeRejected: { action: 'Phone number code rejected', severity: 'Medium' },
   phoneNumberDeleted: { action: 'User deleted phone number', severity: 'Info' },
+  phoneNumberDeleteRequested: { action: 'User asked to delete phone number', severity: 'Info' },
   sessionRevoked: { action: 'User revoked session', severity: 'Medium' },
   otherSessionsRevoked: { action: 'User revoked all other sessions', severity: 'Medium' },
   // groups, roles and account settings
@@ -83,6 +84,7 @@ export const auditEvents = {
   groupRolesRemoved: { action: 'Roles removed from group', severity: 'Info' },
   groupUsersAdded: { action: 'Users added to group', severity: 'Info' },
   groupUsersRemoved: { action: 'Users removed from group', severity: 'Info' },
+  groupsConfigurationUpdated: { action: 'Groups configuration updated', severity: 'Info' },
   roleCreated: { action: 'Role created', severity: 'Info' },
   roleUpdated: { action: 'Role updated', severity: 'Info' },
   roleDeleted: { action: 'Role deleted', severity: 'Info' },
@@ -92,6 +94,7 @@ export const auditEvents = {
   customLoginUpdated: { action: 'Custom login box updated', severity: 'Info' },
   apiTokenCreated: { action: 'API token created', severity: 'Info' },
   apiTokenDeleted: { action: 'API token deleted', severity: 'Info' },
+  apiTokenUpdated: { action: 'API token updated', severity: 'Info' },
 } satisfies Record<string, { action: string; severity: AuditSeverity }>;
 
 export type AuditEvent = (typeof auditEvents)[keyof typeof auditEvents];

@@ -1,9 +1,11 @@
 import type { Db } from '../db/client.js';
+import { findGroupConfig, upsertGroupConfig, type GroupConfigChanges } from '../db/queries/group-configs.js';
 import {
   deleteGroupOfTenant,
   deleteGroupRoles,
   deleteGroupUsers,
   findGroupByName,
+  findGroupIdsOfUsers,
   findGroupOfTenant,
   findGroupsOfTenant,
   findMemberIdsOfTenant,
@@ -26,6 +28,12 @@ import type { RolesAdminService } from './roles-admin.js';
 
 /** SPEC section 9 "Group relations": what a group answer carries besides itself. */
 export type GroupRelations = 'roles' | 'users' | 'rolesAndUsers';
+
+/** The tenant's groups configuration (IGroupConfigResponse). */
+export interface GroupsConfiguration {
+  enabled: boolean;
+  rolesEnabled: boolean;
+}
 
 export interface GroupFields {
   name?: string | undefined;
@@ -135,7 +143,44 @@ export function createGroupsService(deps: {
     return unique;
   }
 
+  async function configurationOf(tenantId: string): Promise<GroupsConfiguration> {
+    const row = await findGroupConfig(db, tenantId);
+    return { enabled: row?.enabled ?? true, rolesEnabled: row?.rolesEnabled ?? true };
+  }
+
+  /** Groups turned off: nothing is added to them (removing and deleting stay possible, to tidy up). */
+  async function assertEnabled(actor: AdminActor, roles = false): Promise<void> {
+    const configuration = await configurationOf(actor.tenantId);
+    if (!configuration.enabled) throw appError(errorCatalogue.groups.disabled);
+    if (roles && !configuration.rolesEnabled) throw appError(errorCatalogue.groups.rolesDisabled);
+  }
+
   return {
+    configuration: (actor: AdminActor) => configurationOf(actor.tenantId),
+
+    async updateConfiguration(actor: AdminActor, changes: GroupConfigChanges): Promise<void> {
+      const now = clock.now();
+      const row = await upsertGroupConfig(db, actor.tenantId, changes, now);
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.groupsConfigurationUpdated,
+        {
+          description: `Groups ${row.enabled ? 'on' : 'off'}, roles on groups ${row.rolesEnabled ? 'on' : 'off'}`,
+          json: { changes, enabled: row.enabled, rolesEnabled: row.rolesEnabled },
+        },
+        now,
+      );
+    },
+
+    /** GET /users/v3/groups: the group ids of the tenant's members among `userIds`; others are left out. */
+    async groupIdsOf(actor: AdminActor, userIds: string[]) {
+      const rows = await findGroupIdsOfUsers(db, actor.tenantId, [...new Set(userIds)]);
+      const byUser = new Map<string, string[]>();
+      for (const { userId, groupId } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), groupId]);
+      return [...byUser].map(([userId, groupIds]) => ({ userId, groupIds }));
+    },
+
     async list(actor: AdminActor, relations?: GroupRelations) {
       return views(actor, await findGroupsOfTenant(db, actor.tenantId), relations);
     },
@@ -147,6 +192,7 @@ export function createGroupsService(deps: {
     },
 
     async create(actor: AdminActor, fields: GroupFields & { name: string }) {
+      await assertEnabled(actor);
       await assertNameFree(actor, fields.name);
       const now = clock.now();
       const group = await insertGroup(db, {
@@ -187,6 +233,7 @@ export function createGroupsService(deps: {
 
     async addRoles(actor: AdminActor, groupId: string, roleIds: string[]): Promise<void> {
       const group = await ownGroup(actor, groupId);
+      await assertEnabled(actor, true);
       const roles = await tenantRoles(actor, roleIds);
       // Members get these roles: giving a group more than one holds would be an escalation.
       await deps.roles.assertGrantableRoles(actor, roles);
@@ -213,6 +260,7 @@ export function createGroupsService(deps: {
 
     async addUsers(actor: AdminActor, groupId: string, userIds: string[]): Promise<void> {
       const group = await ownGroup(actor, groupId);
+      await assertEnabled(actor);
       const members = await tenantMembers(actor, userIds);
       await insertGroupUsers(db, group.id, members);
       membersChanged(members);

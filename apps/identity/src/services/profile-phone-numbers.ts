@@ -49,7 +49,13 @@ export interface PhoneNumbersService {
   /** Texts a new code to a number already on the profile. */
   preVerify(actor: AdminActor, phoneNumber: string): Promise<{ otcToken: string }>;
   verify(actor: AdminActor, input: { otcToken: string; code: string }): Promise<void>;
-  remove(actor: AdminActor, id: string): Promise<void>;
+  /**
+   * The SDK's deletePhoneNumber: a verified number is deleted only with the code this texts to it
+   * (answered otcToken, then verifyRemoval); an unverified one, which may not even be the user's
+   * phone, is deleted at once (no otcToken).
+   */
+  remove(actor: AdminActor, id: string): Promise<{ phoneId: string; otcToken?: string }>;
+  verifyRemoval(actor: AdminActor, id: string, input: { otcToken: string; code: string }): Promise<void>;
 }
 
 /**
@@ -63,24 +69,61 @@ export function createPhoneNumbersService(deps: {
 }): PhoneNumbersService {
   const { db, clock, sms } = deps;
 
-  /** The otcToken keys the code's hash and names the number it proves: `<phone id>.<random>`. */
-  const sendCode = async (actor: AdminActor, row: UserPhoneNumberRow) => {
+  /**
+   * The otcToken keys the code's hash and names the number it is for: `<phone id>.<random>`. A code
+   * proving a number and one deleting it are of different kinds, so neither stands in for the other.
+   */
+  const sendCode = async (
+    actor: AdminActor,
+    row: UserPhoneNumberRow,
+    kind: 'phone' | 'phoneDelete' = 'phone',
+  ) => {
     const otcToken = `${row.id}.${generateToken()}`;
     const code = generateMfaCode();
     const now = clock.now();
     await insertProfileVerification(db, {
       userId: actor.userId,
-      kind: 'phone',
+      kind,
       target: row.id,
       codeHash: hashMfaCode(otcToken, code),
       now,
       expiresAt: addSeconds(now, PROFILE_CODE_TTL_SECONDS),
     });
+    const purpose =
+      kind === 'phone' ? 'confirm this phone number' : 'remove this phone number from your profile';
     await sms.send({
       to: row.phoneNumber,
-      text: `Your Brizo FoodMetrics code to confirm this phone number is ${code}. It expires in ${PROFILE_CODE_TTL_SECONDS / 60} minutes.`,
+      text: `Your Brizo FoodMetrics code to ${purpose} is ${code}. It expires in ${PROFILE_CODE_TTL_SECONDS / 60} minutes.`,
     });
     return { otcToken };
+  };
+
+  /** Counts one guess at the code of `kind` for the phone `id` names; true when it is right (and now used). */
+  const codeMatches = async (
+    actor: AdminActor,
+    kind: 'phone' | 'phoneDelete',
+    phoneId: string,
+    { otcToken, code }: { otcToken: string; code: string },
+    now: Date,
+  ) => {
+    const row = await takeProfileVerificationGuess(db, {
+      userId: actor.userId,
+      kind,
+      target: phoneId,
+      now,
+      maxAttempts: PROFILE_CODE_MAX_ATTEMPTS,
+    });
+    return (
+      row !== undefined &&
+      row.codeHash === hashMfaCode(otcToken, code) &&
+      (await consumeProfileVerification(db, row.id, now))
+    );
+  };
+
+  const deleted = async (actor: AdminActor, id: string, now: Date) => {
+    const row = await deletePhoneNumberOfUser(db, actor.userId, id);
+    if (!row) throw appError(errorCatalogue.profile.phoneNumberNotFound);
+    await recordAdminAudit(db, actor, auditEvents.phoneNumberDeleted, { json: { phoneId: id } }, now);
   };
 
   return {
@@ -126,17 +169,8 @@ export function createPhoneNumbersService(deps: {
     async verify(actor, { otcToken, code }) {
       const now = clock.now();
       const phoneId = otcToken.split('.')[0] ?? '';
-      const row = await takeProfileVerificationGuess(db, {
-        userId: actor.userId,
-        kind: 'phone',
-        target: phoneId,
-        now,
-        maxAttempts: PROFILE_CODE_MAX_ATTEMPTS,
-      });
       const proven =
-        row !== undefined &&
-        row.codeHash === hashMfaCode(otcToken, code) &&
-        (await consumeProfileVerification(db, row.id, now)) &&
+        (await codeMatches(actor, 'phone', phoneId, { otcToken, code }, now)) &&
         (await markPhoneNumberVerified(db, actor.userId, phoneId, now));
       if (!proven) {
         await recordAdminAudit(db, actor, auditEvents.phoneNumberCodeRejected, {}, now);
@@ -146,15 +180,40 @@ export function createPhoneNumbersService(deps: {
     },
 
     async remove(actor, id) {
-      const row = await deletePhoneNumberOfUser(db, actor.userId, id);
+      const row = await findPhoneNumberOfUser(db, actor.userId, { id });
       if (!row) throw appError(errorCatalogue.profile.phoneNumberNotFound);
+      if (!row.verified) {
+        await deleted(actor, id, clock.now());
+        return { phoneId: id };
+      }
+      const { otcToken } = await sendCode(actor, row, 'phoneDelete');
       await recordAdminAudit(
         db,
         actor,
-        auditEvents.phoneNumberDeleted,
+        auditEvents.phoneNumberDeleteRequested,
         { json: { phoneId: id } },
         clock.now(),
       );
+      return { phoneId: id, otcToken };
+    },
+
+    async verifyRemoval(actor, id, input) {
+      const now = clock.now();
+      if (!(await findPhoneNumberOfUser(db, actor.userId, { id }))) {
+        throw appError(errorCatalogue.profile.phoneNumberNotFound);
+      }
+      // The code's hash binds its otcToken: a token texted for another number proves nothing here.
+      if (!(await codeMatches(actor, 'phoneDelete', id, input, now))) {
+        await recordAdminAudit(
+          db,
+          actor,
+          auditEvents.phoneNumberCodeRejected,
+          { json: { phoneId: id } },
+          now,
+        );
+        throw appError(errorCatalogue.profile.invalidCode);
+      }
+      await deleted(actor, id, now);
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   upsertInviteLink,
   type InviteLinkRow,
 } from '../db/queries/team.js';
-import { insertMembership } from '../db/queries/tenants.js';
+import { findTenantById, insertMembership } from '../db/queries/tenants.js';
 import { findUserByEmail, insertUser, normalizeEmail } from '../db/queries/users.js';
 import { appError, errorCatalogue } from '../errors.js';
 import { generateToken } from '../lib/secrets.js';
@@ -127,6 +127,26 @@ export function createTeamInviteLinks(deps: {
       if (!link) throw appError(errorCatalogue.team.inviteLinkNotFound);
       await audit(actor, auditEvents.teamInviteLinkUpdated, link);
       return inviteLinkView(link, vendorId);
+    },
+
+    /**
+     * POST /tenants/invites/v1/verify, before signing up through a link: the link and the name of the
+     * account it joins (the store shows it). Not the link's roles nor who made it. An unknown, replaced
+     * or expired token gets the one answer the sign-up gives it.
+     */
+    async verify(token: string) {
+      const link = await resolve(token);
+      const tenant = link && (await findTenantById(db, link.tenantId));
+      if (!link || !tenant) throw appError(errorCatalogue.users.invitationInvalid);
+      return {
+        id: link.id,
+        vendorId,
+        tenantId: link.tenantId,
+        token: link.token,
+        expires: link.expiresAt.toISOString(),
+        shouldSendEmail: link.shouldSendEmail,
+        name: tenant.name,
+      };
     },
 
     async remove(actor: AdminActor) {

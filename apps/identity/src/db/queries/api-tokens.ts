@@ -65,6 +65,25 @@ export async function deleteApiToken(
   return deleted.length > 0;
 }
 
+/**
+ * Changes a token of the tenant (scoped as deleteApiToken); the changed token, or undefined when
+ * no token of the scope has this id.
+ */
+export async function updateApiToken(
+  db: Db,
+  scope: { tenantId: string; userId: string | null },
+  clientId: string,
+  changes: Partial<Pick<NewApiToken, 'description' | 'roleIds'>>,
+): Promise<ApiTokenListing | undefined> {
+  const owner = scope.userId === null ? isNull(apiTokens.userId) : eq(apiTokens.userId, scope.userId);
+  const [row] = await db
+    .update(apiTokens)
+    .set(changes)
+    .where(and(eq(apiTokens.clientId, clientId), eq(apiTokens.tenantId, scope.tenantId), owner))
+    .returning(listingColumns);
+  return row;
+}
+
 /** A role a tenant token may carry, with the permission keys it grants. */
 export interface GrantableRole {
   id: string;

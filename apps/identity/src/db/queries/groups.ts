@@ -160,3 +160,25 @@ export async function findMemberIdsOfTenant(db: Db, tenantId: string, userIds: s
     .where(and(eq(memberships.tenantId, tenantId), inArray(memberships.userId, userIds)));
   return rows.map((row) => row.userId);
 }
+
+/** The tenant's groups each of `userIds` is in, oldest group first (the tenant's own groups and members only). */
+export async function findGroupIdsOfUsers(
+  db: Db,
+  tenantId: string,
+  userIds: string[],
+): Promise<Array<{ userId: string; groupId: string }>> {
+  if (userIds.length === 0) return [];
+  return (
+    db
+      .select({ userId: groupUsers.userId, groupId: groupUsers.groupId })
+      .from(groupUsers)
+      .innerJoin(groups, and(eq(groups.id, groupUsers.groupId), eq(groups.tenantId, tenantId)))
+      // As in findUsersOfGroups: someone who left the account is in none of its groups.
+      .innerJoin(
+        memberships,
+        and(eq(memberships.userId, groupUsers.userId), eq(memberships.tenantId, tenantId)),
+      )
+      .where(inArray(groupUsers.userId, userIds))
+      .orderBy(asc(groups.createdAt), asc(groups.id))
+  );
+}

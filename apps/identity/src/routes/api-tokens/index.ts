@@ -27,6 +27,8 @@ const tenantToken = personalToken.extend({
 });
 const withSecret = <T extends z.ZodObject>(schema: T) => schema.extend({ secret: z.string() });
 
+const tokenRoleIds = z.array(z.uuid({ error: 'roleIds must be role ids' })).max(100);
+
 const tokenId = z.object({ id: z.uuid({ error: 'id must be a valid token id' }) });
 /** The access-token strategy (SPEC "API token types") is not offered: its lists are always empty. */
 const noAccessTokens = z.object({ accessTokens: z.array(z.never()) });
@@ -84,6 +86,25 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
     },
   );
 
+  app.patch(
+    '/users/api-tokens/v1/:id',
+    {
+      schema: {
+        tags: ['api tokens'],
+        summary:
+          'Change the description of one of the signed-in user’s personal API tokens (404 for anyone else’s); no roles',
+        security: [{ bearer: [] }],
+        params: tokenId,
+        body: z.object({ description, metadata, roleIds: z.array(z.string()).max(100).optional() }),
+        response: responses({ 200: personalToken }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.write.userApiTokens');
+      return apiTokens.updatePersonalToken(actor, request.params.id, request.body);
+    },
+  );
+
   app.get(
     '/users/access-tokens/v1',
     {
@@ -125,10 +146,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
         description,
         expiresInMinutes,
         metadata,
-        roleIds: z
-          .array(z.uuid({ error: 'roleIds must be role ids' }))
-          .max(100)
-          .optional(),
+        roleIds: tokenRoleIds.optional(),
       }),
       response: responses({ 201: withSecret(tenantToken) }),
     },
@@ -155,6 +173,25 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
       const actor = await requirePermission(request, tokens, 'fe.secure.delete.tenantApiTokens');
       await apiTokens.deleteTenantToken(actor, request.params.id);
       return {};
+    },
+  );
+
+  app.patch(
+    '/tenants/api-tokens/v1/:id',
+    {
+      schema: {
+        tags: ['api tokens'],
+        summary:
+          "Change the description or roles of one of the active tenant's API tokens (404 for another tenant's); roles as on creation",
+        security: [{ bearer: [] }],
+        params: tokenId,
+        body: z.object({ description, metadata, roleIds: tokenRoleIds.optional() }),
+        response: responses({ 200: tenantToken }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.write.tenantApiTokens');
+      return apiTokens.updateTenantToken(actor, request.params.id, request.body);
     },
   );
 

@@ -33,6 +33,8 @@ const groupResponse = z.object({
     .optional(),
 });
 
+const groupsConfiguration = z.object({ enabled: z.boolean(), rolesEnabled: z.boolean() });
+
 const relationsQuery = z.object({
   _groupsRelations: z.enum(['roles', 'users', 'rolesAndUsers']).optional(),
 });
@@ -85,14 +87,38 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { s
     {
       schema: {
         tags: ['groups'],
-        summary: 'Whether groups (and roles on groups) are enabled: always',
+        summary:
+          "The tenant's groups configuration: whether groups, and roles on groups, are on (both by default)",
         security,
-        response: responses({ 200: z.object({ enabled: z.boolean(), rolesEnabled: z.boolean() }) }),
+        response: responses({ 200: groupsConfiguration }),
       },
     },
-    async (request) => {
-      await requirePermission(request, tokens, 'fe.secure.read.groups');
-      return { enabled: true, rolesEnabled: true };
+    async (request) =>
+      groups.configuration(await requirePermission(request, tokens, 'fe.secure.read.groups')),
+  );
+
+  app.post(
+    '/config',
+    {
+      schema: {
+        tags: ['groups'],
+        summary:
+          'Turn groups, or roles on groups, on or off for the tenant (a switch left out keeps its value); answers the configuration',
+        security,
+        body: z.strictObject(
+          {
+            enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+            rolesEnabled: z.boolean({ error: 'rolesEnabled must be true or false' }).optional(),
+          },
+          { error: 'Only enabled and rolesEnabled can be set' },
+        ),
+        response: responses({ 201: groupsConfiguration }),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.write.groups');
+      await groups.updateConfiguration(actor, request.body);
+      return reply.code(201).send(await groups.configuration(actor));
     },
   );
 

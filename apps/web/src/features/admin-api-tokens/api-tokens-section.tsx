@@ -14,6 +14,7 @@ export function ApiTokensSection() {
       roles={roles}
       canCreate={useCan('fe.secure.write.tenantApiTokens')}
       canDelete={useCan('fe.secure.delete.tenantApiTokens')}
+      canEdit={useCan('fe.secure.write.tenantApiTokens')}
     />
   );
 }

@@ -12,6 +12,7 @@ export function PersonalApiTokensSection() {
       view={view}
       canCreate={useCan('fe.secure.write.userApiTokens')}
       canDelete={useCan('fe.secure.delete.userApiTokens')}
+      canEdit={useCan('fe.secure.write.userApiTokens')}
     />
   );
 }

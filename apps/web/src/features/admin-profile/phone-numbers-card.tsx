@@ -1,33 +1,73 @@
-import { Badge, Button, Card, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../components/admin';
+import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import { useOwnPhoneNumbers, type PhoneNumberRow } from '../../sdk/hooks/admin-profile';
 import { phoneSchema } from './profile-form';
 import { VerifyByCodeDialog } from './verify-by-code-dialog';
 
-/** The user's phone numbers: added with a texted code, deleted after a confirmation. */
+/**
+ * The user's phone numbers: added with a texted code; deleted after a confirmation and, for a
+ * verified number, with a code texted to it (the SDK's deletePhoneNumber + verifyDeletePhoneNumber),
+ * so a borrowed session cannot quietly remove the user's phone.
+ */
 export function PhoneNumbersCard({ viewOnly }: { viewOnly: boolean }) {
   const phones = useOwnPhoneNumbers();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<PhoneNumberRow | null>(null);
+  /** True once the delete of a verified number texted its code: the dialog then asks for it. */
+  const [codeSent, setCodeSent] = useState(false);
+  const [code, setCode] = useState('');
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const { load } = phones;
   useEffect(() => load(), [load]);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
+  const closeDelete = () => {
+    setDeleting(null);
+    setCodeSent(false);
+    setCode('');
+    setDeleteError(null);
+  };
+
+  const confirmDelete = async (typed = code) => {
+    if (!deleting || deleteBusy) return;
+    if (codeSent && typed.length !== 6) {
+      setDeleteError('Enter the 6-digit code');
+      return;
+    }
     setDeleteBusy(true);
     setDeleteError(null);
     try {
-      await phones.remove(deleting.id);
-      setDeleting(null);
+      if (codeSent) {
+        await phones.verifyRemoval(deleting.id, typed);
+        closeDelete();
+      } else {
+        await phones.remove(deleting.id);
+        if (deleting.verified) setCodeSent(true);
+        else closeDelete();
+      }
     } catch (failure) {
       setDeleteError(failure instanceof Error ? failure.message : 'Unknown error occurred');
     } finally {
       setDeleteBusy(false);
     }
   };
+
+  let deleteContent;
+  if (codeSent) {
+    deleteContent = (
+      <Stack gap="sm">
+        <Text size="sm">{`We texted a 6-digit code to ${deleting?.phoneNumber ?? 'the number'}. Enter it to delete the number.`}</Text>
+        <OneTimeCodeInput value={code} onChange={setCode} onComplete={(typed) => void confirmDelete(typed)} />
+      </Stack>
+    );
+  } else {
+    const number = deleting?.phoneNumber ?? 'this number';
+    deleteContent = deleting?.verified
+      ? `Delete ${number} from your profile? We will text a code to it to confirm.`
+      : `Delete ${number} from your profile?`;
+  }
 
   const addButton = viewOnly ? null : (
     <Button variant="default" onClick={() => setAdding(true)}>
@@ -119,12 +159,9 @@ export function PhoneNumbersCard({ viewOnly }: { viewOnly: boolean }) {
         loading={deleteBusy}
         error={deleteError}
         onConfirm={() => void confirmDelete()}
-        onClose={() => {
-          setDeleting(null);
-          setDeleteError(null);
-        }}
+        onClose={closeDelete}
       >
-        {`Delete ${deleting?.phoneNumber ?? 'this number'} from your profile?`}
+        {deleteContent}
       </ConfirmDialog>
     </Card>
   );

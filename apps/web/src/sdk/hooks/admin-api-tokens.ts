@@ -1,6 +1,7 @@
 import { useApiTokensActions, useApiTokensState, useStore } from '@frontegg/react-hooks';
-import { api } from '@frontegg/rest-api';
+import { api, FetchClient } from '@frontegg/rest-api';
 import { useCallback, useEffect, useState } from 'react';
+import { APP_NAME } from '../store';
 import { usePreviewMode } from './admin-portal';
 import { errorMessage } from './admin-profile';
 
@@ -50,6 +51,8 @@ export interface ApiTokensView {
   create: (token: NewApiToken) => Promise<void>;
   /** Rejects with the server's message. */
   remove: (clientId: string) => Promise<void>;
+  /** Changes a token's description (PATCH …/api-tokens/v1/:id); rejects with the server's message. */
+  rename: (clientId: string, description: string) => Promise<void>;
   /** Closes the secret's dialog and forgets the secret. */
   dismissSecret: () => void;
 }
@@ -121,6 +124,27 @@ export function useApiTokens(scope: ApiTokenScope): ApiTokensView {
     [actions, live, scope],
   );
 
+  const preview = usePreviewMode();
+  // The store has no action for this call (rest-api 7.88.0 only creates and deletes tokens): the
+  // adapter sends it with the SDK's own client and writes the answer into the store's list.
+  const rename = useCallback(
+    async (clientId: string, description: string) => {
+      const base = scope === 'user' ? '/identity/resources/users' : '/identity/resources/tenants';
+      const changed = preview
+        ? { description }
+        : ((await new FetchClient(APP_NAME).patch(`${base}/api-tokens/v1/${clientId}`, { description })) as {
+            description?: unknown;
+          });
+      const renamed = <T extends { clientId?: string; description: string }>(list: T[]) =>
+        list.map((token) =>
+          token.clientId === clientId ? { ...token, description: text(changed.description) } : token,
+        );
+      if (scope === 'user') actions.setApiTokensState({ apiTokensDataUser: renamed(live.apiTokensDataUser) });
+      else actions.setApiTokensState({ apiTokensDataTenant: renamed(live.apiTokensDataTenant) });
+    },
+    [actions, live, preview, scope],
+  );
+
   const dismissSecret = useCallback(
     () => actions.setApiTokensState({ successDialog: { open: false } }),
     [actions],
@@ -144,6 +168,7 @@ export function useApiTokens(scope: ApiTokenScope): ApiTokensView {
     load,
     create,
     remove,
+    rename,
     dismissSecret,
   };
 }

@@ -172,7 +172,12 @@ export interface PhoneNumbersView {
   /** Adds the number and texts it a code; verify() then takes the code. */
   add: (phoneNumber: string) => Promise<void>;
   verify: (code: string) => Promise<void>;
+  /**
+   * The SDK's deletePhoneNumber: an unverified number goes at once; a verified one only once
+   * verifyRemoval() gets the code this texts to it.
+   */
   remove: (phoneId: string) => Promise<void>;
+  verifyRemoval: (phoneId: string, code: string) => Promise<void>;
 }
 
 export function useOwnPhoneNumbers(): PhoneNumbersView {
@@ -198,6 +203,12 @@ export function useOwnPhoneNumbers(): PhoneNumbersView {
       },
       remove: async (phoneId) => {
         await viaCallback((callback) => actions.deletePhoneNumber({ phoneId, callback }));
+        void actions.loadUserOwnPhoneNumbers();
+      },
+      verifyRemoval: async (phoneId, code) => {
+        await viaCallback((callback) =>
+          actions.verifyDeletePhoneNumber({ phoneId, otcToken: state.otcToken ?? '', code, callback }),
+        );
         void actions.loadUserOwnPhoneNumbers();
       },
     }),

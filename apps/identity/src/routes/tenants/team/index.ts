@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { requirePermission, requireSignedIn } from '../../admin-access.js';
+import { credentialRateLimit } from '../../rate-limit.js';
 import { emptyResponse, responses } from '../../schemas.js';
 import { roleIdsField, userIdParams } from '../../team/schemas.js';
 
@@ -31,7 +32,7 @@ const linkBody = z.object({
  * /identity/resources/tenants: enabling and disabling a member, and the account's invite link
  * (SPEC section 3 "Invite link"; the link's sign-up lives in services/team-invite-links.ts).
  */
-export const teamTenantRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+export const teamTenantRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const { team, teamInviteLinks, tokens } = services;
 
   for (const action of ['enable', 'disable'] as const) {
@@ -71,6 +72,30 @@ export const teamTenantRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
       await requireSignedIn(request, tokens);
       return teamInviteLinks.configuration();
     },
+  );
+
+  app.post(
+    '/invites/v1/verify',
+    {
+      // Public, like the sign-up it precedes: rate limited so tokens cannot be tried in bulk.
+      config: credentialRateLimit(config),
+      schema: {
+        tags: ['team'],
+        summary:
+          "Check an invite link's token before signing up with it: the link and the account's name; unknown or expired tokens get one 400",
+        body: z.object({
+          token: z
+            .string({ error: 'token is required' })
+            .trim()
+            .min(1, 'token is required')
+            .max(512, "We couldn't verify your invitation"),
+        }),
+        response: responses({
+          200: inviteLinkView.omit({ userId: true, roleIds: true }).extend({ name: z.string() }),
+        }),
+      },
+    },
+    async (request) => teamInviteLinks.verify(request.body.token),
   );
 
   app.get(

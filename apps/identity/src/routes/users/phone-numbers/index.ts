@@ -15,6 +15,8 @@ const phoneNumberResponse = z.object({
   updatedAt: z.string(),
 });
 
+const phoneIdParams = z.object({ id: z.uuid({ error: 'id must be a valid id' }) });
+
 const pageQuery = z.object({
   _limit: z.coerce.number().int().min(1).max(100).default(10),
   _offset: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -117,16 +119,38 @@ export const phoneNumbersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
   app.delete(
     '/v1/:id',
     {
+      config: limited,
       schema: {
         tags: ['profile'],
-        summary: 'Delete one of the signed-in user’s phone numbers',
+        summary:
+          'Delete one of the signed-in user’s phone numbers: a verified one only with the code this texts to it (answers its otcToken, then POST …/delete/verify); an unverified one at once',
         security: [{ bearer: [] }],
-        params: z.object({ id: z.uuid({ error: 'id must be a valid id' }) }),
+        params: phoneIdParams,
+        response: responses({ 200: z.object({ phoneId: z.string(), otcToken: z.string().optional() }) }),
+      },
+    },
+    async (request) => phoneNumbers.remove(await requireSignedIn(request, tokens), request.params.id),
+  );
+
+  app.post(
+    '/v1/:id/delete/verify',
+    {
+      config: limited,
+      schema: {
+        tags: ['profile'],
+        summary: 'The code texted by the delete proves the phone is the user’s: the number is deleted',
+        security: [{ bearer: [] }],
+        params: phoneIdParams,
+        body: z.object({ otcToken: otcTokenField, code: mfaCodeField }),
         response: responses({ 200: emptyResponse }),
       },
     },
     async (request) => {
-      await phoneNumbers.remove(await requireSignedIn(request, tokens), request.params.id);
+      await phoneNumbers.verifyRemoval(
+        await requireSignedIn(request, tokens),
+        request.params.id,
+        request.body,
+      );
       return {};
     },
   );

@@ -29,6 +29,19 @@ const expirationInSeconds = z
   .min(300, 'expirationInSeconds must be at least 300')
   .max(10 * 365 * 86_400);
 
+/** `ids=a,b,c`: the users a users-list page shows (the SDK sends at most a page of them). */
+const userIdsQuery = z.object({
+  ids: z
+    .string({ error: 'ids is required' })
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(z.uuid({ error: 'ids must be user ids' }))
+        .min(1, 'ids is required')
+        .max(200, 'ids holds at most 200 user ids'),
+    ),
+});
+
 /** /identity/resources/users: the Users section's list, invite, lock and temporary users (SPEC section 7). */
 export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const { team, tokens } = services;
@@ -71,23 +84,32 @@ export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
       schema: {
         tags: ['team'],
         summary: "Role ids of the account's users among `ids` (comma-separated); others are left out",
-        querystring: z.object({
-          ids: z
-            .string({ error: 'ids is required' })
-            .transform((value) => value.split(',').filter(Boolean))
-            .pipe(
-              z
-                .array(z.uuid({ error: 'ids must be user ids' }))
-                .min(1)
-                .max(200),
-            ),
-        }),
+        querystring: userIdsQuery,
         response: responses({ 200: z.array(z.object({ userId: z.string(), roleIds: z.array(z.string()) })) }),
       },
     },
     async (request) => {
       const actor = await requirePermission(request, tokens, 'fe.secure.read.users');
       return team.roleIdsOf(actor, request.query.ids);
+    },
+  );
+
+  app.get(
+    '/v3/groups',
+    {
+      schema: {
+        tags: ['team'],
+        summary:
+          "Group ids of the account's users among `ids` (comma-separated), as the users list loads them; users in no group are left out",
+        querystring: userIdsQuery,
+        response: responses({
+          200: z.array(z.object({ userId: z.string(), groupIds: z.array(z.string()) })),
+        }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.read.users');
+      return services.groups.groupIdsOf(actor, request.query.ids);
     },
   );
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiTokensView, AssignableRolesState } from '../../../sdk/hooks/admin-api-tokens';
@@ -27,6 +27,7 @@ function fakeView(overrides: Partial<ApiTokensView> = {}): ApiTokensView {
     load: vi.fn(),
     create: vi.fn(async () => undefined),
     remove: vi.fn(async () => undefined),
+    rename: vi.fn(async () => undefined),
     dismissSecret: vi.fn(),
     ...overrides,
   };
@@ -45,6 +46,7 @@ function setup(view: ApiTokensView, may: boolean, withRoles = false) {
       view={view}
       canCreate={may}
       canDelete={may}
+      canEdit={may}
       {...(withRoles ? { roles } : {})}
     />,
   );
@@ -61,6 +63,34 @@ describe('ApiTokensPage', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Never')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Generate token' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete token/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit token/ })).not.toBeInTheDocument();
+  });
+
+  it('edits a token’s description: required, then sent; the server’s refusal stays in the dialog', async () => {
+    const view = fakeView({
+      rename: vi
+        .fn<ApiTokensView['rename']>()
+        .mockRejectedValueOnce(new Error('API token not found'))
+        .mockResolvedValueOnce(undefined),
+    });
+    const user = setup(view, true);
+    await user.click(screen.getByRole('button', { name: 'Edit token Nightly export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit API token' });
+    const field = within(dialog).getByLabelText(/Description/);
+    expect(field).toHaveValue('Nightly export');
+    await user.clear(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Description is required')).toBeInTheDocument();
+    expect(view.rename).not.toHaveBeenCalled();
+
+    await user.type(field, 'Weekly export');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('API token not found');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(view.rename).toHaveBeenLastCalledWith(token.clientId, 'Weekly export');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Edit API token' })).not.toBeInTheDocument(),
+    );
   });
 
   it('requires a description, then sends the expiry in days without roles for personal tokens', async () => {

@@ -10,13 +10,15 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { DataTable, type ColumnDef } from '../data-table';
 import { EmptyState, ErrorState, LoadingState, SectionPage } from '../section-page';
 import { CreateTokenDialog } from './create-token-dialog';
+import { EditTokenDialog } from './edit-token-dialog';
 import { SecretDialog } from './secret-dialog';
 
 const formatDate = (iso: string) => (iso ? new Date(iso).toLocaleDateString() : '');
 
 /**
  * One API tokens section (personal or tenant): the list, generating a token (its secret shown
- * once), deleting one after confirmation. Buttons the viewer may not use are not shown.
+ * once), editing a token's description, deleting one after confirmation. Buttons the viewer may
+ * not use are not shown.
  */
 export function ApiTokensPage({
   title,
@@ -24,6 +26,7 @@ export function ApiTokensPage({
   view,
   canCreate,
   canDelete,
+  canEdit = false,
   roles,
 }: {
   title: string;
@@ -31,11 +34,14 @@ export function ApiTokensPage({
   view: ApiTokensView;
   canCreate: boolean;
   canDelete: boolean;
+  /** Whether the viewer may change a token's description (the write permission, as for creating). */
+  canEdit?: boolean;
   /** Tenant tokens: the assignable roles (for the dialog and the Roles column). */
   roles?: AssignableRolesState;
 }) {
   const { load } = view;
   const [deleting, setDeleting] = useState<ApiToken | null>(null);
+  const [editing, setEditing] = useState<ApiToken | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   useEffect(() => load(), [load]);
@@ -72,7 +78,7 @@ export function ApiTokensPage({
         header: 'Expires',
         cell: ({ row }) => (row.original.expires ? formatDate(row.original.expires) : 'Never'),
       },
-      ...(canDelete
+      ...(canDelete || canEdit
         ? [
             {
               id: 'actions',
@@ -82,24 +88,38 @@ export function ApiTokensPage({
                 </Text>
               ),
               cell: ({ row }) => (
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete token ${row.original.description || row.original.clientId}`}
-                  onClick={() => {
-                    setDeleteError(null);
-                    setDeleting(row.original);
-                  }}
-                >
-                  Delete
-                </Button>
+                <Group gap={4} wrap="nowrap">
+                  {canEdit ? (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={`Edit token ${row.original.description || row.original.clientId}`}
+                      onClick={() => setEditing(row.original)}
+                    >
+                      Edit
+                    </Button>
+                  ) : null}
+                  {canDelete ? (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete token ${row.original.description || row.original.clientId}`}
+                      onClick={() => {
+                        setDeleteError(null);
+                        setDeleting(row.original);
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  ) : null}
+                </Group>
               ),
             } satisfies ColumnDef<ApiToken>,
           ]
         : []),
     ],
-    [canDelete, roleNames, roles],
+    [canDelete, canEdit, roleNames, roles],
   );
 
   const create = async (token: NewApiToken) => {
@@ -149,6 +169,11 @@ export function ApiTokensPage({
         onClose={view.closeCreate}
       />
       <SecretDialog created={view.createdSecret} onClose={view.dismissSecret} />
+      <EditTokenDialog
+        token={canEdit ? editing : null}
+        onSave={view.rename}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete API token"

@@ -18,6 +18,29 @@ export const newTokenSchema = z.object({
 
 type FieldErrors = Partial<Record<'description' | 'expiresInDays', string>>;
 
+/** A token's description, as the generate and the edit dialogs ask for it (focused first). */
+export function DescriptionInput({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      label="Description"
+      required
+      autoComplete="off"
+      data-autofocus
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
 export function CreateTokenDialog({
   opened,
   roles,
@@ -77,15 +100,7 @@ export function CreateTokenDialog({
     <Modal opened={opened} onClose={close} title="Generate API token" centered>
       <form onSubmit={(event) => void submit(event)} aria-label="Generate API token" noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Description"
-            required
-            autoComplete="off"
-            data-autofocus
-            value={description}
-            error={fieldErrors.description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-          />
+          <DescriptionInput value={description} error={fieldErrors.description} onChange={setDescription} />
           <NumberInput
             label="Expires after (days)"
             description="Leave empty for a token that never expires."
