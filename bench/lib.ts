@@ -38,6 +38,8 @@ export async function startServer(options: {
     '-c',
     String(options.core ?? 0),
     process.execPath,
+    // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+    ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     '--import',
     'tsx',
     'apps/identity/src/server.ts',

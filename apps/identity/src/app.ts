@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { parse as parseQueryString, type ParsedUrlQuery } from 'node:querystring';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
@@ -44,6 +44,7 @@ import { teamTenantRoutes } from './routes/tenants/team/index.js';
 import { teamUsersRoutes } from './routes/users/team/index.js';
 import { createServices, type RouteOptions } from './services/index.js';
 import { ipRestrictionGuard } from './routes/security/restrictions/guard.js';
+import { responseHeaders } from './routes/response-headers.js';
 import { restrictionsRoutes } from './routes/security/restrictions/index.js';
 import { securityCenterRoutes } from './routes/security/security-center/index.js';
 import { sessionsPolicyRoutes } from './routes/security/sessions-policy/index.js';
@@ -53,12 +54,24 @@ import { phoneNumbersRoutes } from './routes/users/phone-numbers/index.js';
 import { userSessionsRoutes } from './routes/users/sessions/index.js';
 import { apiTokenExchangeRoutes, apiTokensRoutes } from './routes/api-tokens/index.js';
 
-export const TRACE_ID_HEADER = 'frontegg-trace-id';
 /** The SDK's prefix for every API call (docs/CONTRACTS.md). */
 export const API_PREFIX = '/frontegg';
 const AUTH = `${API_PREFIX}/identity/resources/auth`;
 const USERS = `${API_PREFIX}/identity/resources/users`;
 const CONFIGURATIONS = `${API_PREFIX}/identity/resources/configurations`;
+
+/**
+ * The SDK's fetch client writes an absent query value as the text "undefined" (`_filter=undefined`): it
+ * means "not given", so such values are dropped before any route sees them.
+ */
+function parseQuery(query: string): ParsedUrlQuery {
+  const parsed = parseQueryString(query);
+  for (const [key, value] of Object.entries(parsed)) {
+    if (value === 'undefined') delete parsed[key];
+    else if (Array.isArray(value)) parsed[key] = value.filter((item) => item !== 'undefined');
+  }
+  return parsed;
+}
 
 /** Builds the identity server from its context; does not listen. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
@@ -68,15 +81,13 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQuery },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(TRACE_ID_HEADER, request.id);
-  });
+  app.addHook('onRequest', responseHeaders(config.publicUrl, API_PREFIX));
 
   // The SDK posts `Content-Type: application/json` with an empty body (logout): that is no body, not bad JSON.
   // The API speaks JSON only: anything else is a 415.
@@ -88,9 +99,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     defaultJsonParser(request, text, done);
   });
 
-  // The web app's CSP is owned by apps/web (GTM, Vite); helmet adds the other headers.
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(errorCatalogue.request.rateLimited),
@@ -108,8 +116,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
 
   const services = await createServices(context);
-  // Security section (issue 4): a tenant's IP restrictions hold for every API call of its users.
-  app.addHook('onRequest', ipRestrictionGuard(services.ipRestrictions));
   const options: RouteOptions = { config, db: context.db, services };
   // Every route module with the URL prefix it serves (SPEC section 7), in registration order.
   const routeModules: Array<[FastifyPluginAsync<RouteOptions>, string | undefined]> = [
@@ -140,7 +146,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [usernamesRoutes, `${API_PREFIX}/identity/resources/usernames`],
     [signUpRoutes, USERS],
     [apiTokensRoutes, `${API_PREFIX}/identity/resources`],
-    [apiTokenExchangeRoutes, AUTH],
     [profileRoutes, USERS],
     [profileImageRoutes, `${API_PREFIX}/team/resources/profile`],
     [phoneNumbersRoutes, `${USERS}/phone-numbers`],
@@ -157,10 +162,17 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [restrictionsRoutes, CONFIGURATIONS],
     [securityCenterRoutes, API_PREFIX],
   ];
-  for (const [routes, prefix] of routeModules) await app.register(routes, { ...options, prefix });
-  if (config.devTools) await app.register(devRoutes, options);
-  if (config.devTools) await app.register(lifecycleDevRoutes, options);
-  await registerWebApp(app, config.webDist);
+  // Machine-to-machine: no cookies and no bearer, so it stays out of the scope below (bench/RESULTS.md).
+  await app.register(apiTokenExchangeRoutes, { ...options, prefix: AUTH });
+  await app.register(async (scope) => {
+    await scope.register(fastifyCookie);
+    // Security section (issue 4): a tenant's IP restrictions hold for every API call of its users.
+    scope.addHook('onRequest', ipRestrictionGuard(services.ipRestrictions));
+    for (const [routes, prefix] of routeModules) await scope.register(routes, { ...options, prefix });
+    if (config.devTools) await scope.register(devRoutes, options);
+    if (config.devTools) await scope.register(lifecycleDevRoutes, options);
+    await registerWebApp(scope, config.webDist);
+  });
 
   app.addHook('onClose', async () => {
     await context.mailer.close();

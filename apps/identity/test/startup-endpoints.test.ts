@@ -221,6 +221,39 @@ describe('the web app', () => {
     }
   });
 
+  it('gives pages the full hardening headers and API answers the ones that matter for data', async () => {
+    const web = await startTestServer(server().db, {
+      env: { WEB_DIST: dist, PUBLIC_URL: 'https://identity.example.test' },
+    });
+    try {
+      const page = await web.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(page.headers).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
+      expect(page.headers['frontegg-trace-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+      const answer = await web.app.inject({ method: 'GET', url: `${API}/configurations/v1/auth/strategies` });
+      expect(answer.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+        'cache-control': 'no-store',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
+      expect(answer.headers['x-frame-options']).toBeUndefined();
+      expect(answer.headers['frontegg-trace-id']).not.toBe(page.headers['frontegg-trace-id']);
+    } finally {
+      await web.app.close();
+    }
+    // HSTS means nothing over plain HTTP, so it is only sent when the public address is HTTPS.
+    const plain = await get(`${API}/configurations/v1/auth/strategies`);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('without a build, HTML navigations get a helpful 404 text', async () => {
     const response = await get('/trial-started', { accept: 'text/html' });
     expect(response.statusCode).toBe(404);

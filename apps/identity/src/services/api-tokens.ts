@@ -88,8 +88,8 @@ export interface NewApiTokenInput {
 interface CachedGrant {
   secretHash: Buffer;
   expiresAtMs: number | null;
-  /** Null when a personal token's owner is locked or no longer an enabled member of the tenant. */
-  claims: Record<string, unknown> | null;
+  /** Signs the grant's access tokens; null when a personal token's owner is locked or left the tenant. */
+  sign: ((expiresIn: number) => SignedAccessToken) | null;
   loadedAt: number;
 }
 
@@ -121,6 +121,11 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
   const { db, config, clock, tokens } = deps;
   const grants = new Map<string, CachedGrant>();
 
+  function signerOf(row: ApiTokenGrantRow): CachedGrant['sign'] {
+    const claims = claimsOf(row);
+    return claims && tokens.prepareApiTokenSigner(claims);
+  }
+
   async function grantOf(clientId: string): Promise<CachedGrant | undefined> {
     const now = clock.now().getTime();
     const cached = grants.get(clientId);
@@ -133,7 +138,7 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
     const grant: CachedGrant = {
       secretHash: Buffer.from(row.secretHash, 'hex'),
       expiresAtMs: row.expiresAt?.getTime() ?? null,
-      claims: claimsOf(row),
+      sign: signerOf(row),
       loadedAt: now,
     };
     if (grants.size >= MAX_CACHED_GRANTS) grants.delete(grants.keys().next().value ?? '');
@@ -297,14 +302,11 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
       const grant = UUID.test(clientId) ? await grantOf(clientId) : undefined;
       const now = clock.now().getTime();
       const matches = grant !== undefined && timingSafeEqual(hashSecret(secret), grant.secretHash);
-      if (!grant || !matches || !grant.claims || (grant.expiresAtMs !== null && grant.expiresAtMs <= now)) {
+      if (!grant || !matches || !grant.sign || (grant.expiresAtMs !== null && grant.expiresAtMs <= now)) {
         throw appError(errorCatalogue.apiTokens.invalidCredentials);
       }
       const remaining = grant.expiresAtMs === null ? Infinity : Math.floor((grant.expiresAtMs - now) / 1000);
-      return tokens.signApiAccessToken(
-        grant.claims,
-        Math.max(1, Math.min(config.accessTokenTtlSeconds, remaining)),
-      );
+      return grant.sign(Math.max(1, Math.min(config.accessTokenTtlSeconds, remaining)));
     },
   };
 }

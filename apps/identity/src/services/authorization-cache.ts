@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { findRolesVisibleToTenant, type RoleWithPermissions } from '../db/queries/roles.js';
 import { findUserAuthorization, type UserAuthorization } from '../db/queries/users.js';
 import type { Clock } from '../lib/time.js';
 
@@ -10,8 +11,14 @@ export interface AuthorizationCache {
   get(userId: string, tenantId: string | null): Promise<UserAuthorization | undefined>;
   /** Remembers what a fresh read (login) found. */
   put(userId: string, tenantId: string | null, authorization: UserAuthorization): void;
+  /**
+   * The roles a tenant may hand out (its own and the vendor's) with their permissions: every page of
+   * the users list names its members' roles, and they change far less often than pages are turned.
+   */
+  rolesVisibleTo(tenantId: string): Promise<RoleWithPermissions[]>;
   /** Call when a user's roles, permissions or memberships change. */
   invalidateUser(userId: string): void;
+  /** Call when any role or its permissions change. */
   clear(): void;
 }
 
@@ -28,7 +35,21 @@ export function createAuthorizationCache(deps: { db: Db; clock: Clock; ttlMs?: n
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value ?? '');
     entries.set(keyOf(userId, tenantId), { value, loadedAt: deps.clock.now().getTime() });
   };
+  const tenantRoles = new Map<string, { value: Promise<RoleWithPermissions[]>; loadedAt: number }>();
   return {
+    rolesVisibleTo(tenantId) {
+      const now = deps.clock.now().getTime();
+      const entry = tenantRoles.get(tenantId);
+      if (entry && now - entry.loadedAt <= ttlMs && now >= entry.loadedAt) return entry.value;
+      // The promise itself is kept, so concurrent pages share one read; a failed read is not kept.
+      const value = findRolesVisibleToTenant(deps.db, tenantId);
+      if (tenantRoles.size >= MAX_ENTRIES) tenantRoles.delete(tenantRoles.keys().next().value ?? '');
+      tenantRoles.set(tenantId, { value, loadedAt: now });
+      value.catch(() => {
+        if (tenantRoles.get(tenantId)?.value === value) tenantRoles.delete(tenantId);
+      });
+      return value;
+    },
     async get(userId, tenantId) {
       const now = deps.clock.now().getTime();
       const entry = entries.get(keyOf(userId, tenantId));
@@ -41,6 +62,9 @@ export function createAuthorizationCache(deps: { db: Db; clock: Clock; ttlMs?: n
     invalidateUser(userId) {
       for (const key of entries.keys()) if (key.startsWith(`${userId}:`)) entries.delete(key);
     },
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear();
+      tenantRoles.clear();
+    },
   };
 }

@@ -135,7 +135,8 @@ export function createRolesAdminService(deps: {
     return view(found);
   };
 
-  // A role's permissions reach every holder's token, directly or through a group: start afresh.
+  // A role's permissions reach every holder's token, directly or through a group, and the users list
+  // names each member's roles: start afresh.
   const rolesChanged = () => deps.authorization.clear();
 
   return {
@@ -195,6 +196,7 @@ export function createRolesAdminService(deps: {
         );
         return row;
       });
+      rolesChanged();
       await recordAdminAudit(
         db,
         actor,
@@ -219,7 +221,7 @@ export function createRolesAdminService(deps: {
         await updateTenantRole(tx, actor.tenantId, role.id, { ...defined, updatedAt: now });
         if (defined.isDefault) await clearOtherDefaultRoles(tx, actor.tenantId, role.id);
       });
-      if (defined.key !== undefined) rolesChanged();
+      rolesChanged();
       await recordAdminAudit(
         db,
         actor,

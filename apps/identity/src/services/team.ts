@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { findPermissionsByIds } from '../db/queries/permissions.js';
-import { findRolesByIdsVisibleToTenant, findRolesVisibleToTenant } from '../db/queries/roles.js';
+import { findRolesByIdsVisibleToTenant } from '../db/queries/roles.js';
 import {
   countMembers,
   countMembershipsOfUser,
@@ -15,6 +15,7 @@ import {
   type MemberPage,
   type MemberQuery,
   type MemberRow,
+  type MemberWithRoleIds,
   type UserFilterPreset,
   type UserSortKey,
 } from '../db/queries/team.js';
@@ -34,7 +35,9 @@ import type { UsernamesService } from './usernames.js';
 export const INACTIVE_SECONDS_DEFAULT = 7_776_000;
 /**
  * Totals of a tenant's list are reused this long: counting 100,000 memberships on every page turn
- * would cost more than the page itself. Changes made here drop the tenant's totals at once.
+ * would cost more than the page itself. An older total is still answered while a new count runs
+ * (one at a time), so no page waits for a count but the first. Changes made here drop the tenant's
+ * totals at once.
  */
 export const MEMBER_COUNT_TTL_MS = 5_000;
 
@@ -109,39 +112,55 @@ export function createTeamService(deps: {
   usernames: Pick<UsernamesService, 'assign'>;
 }) {
   const { db, clock, vendorId, authorization } = deps;
-  const counts = new Map<string, { value: number; at: number }>();
+  const counts = new Map<string, { value?: number; at: number; counting?: Promise<number> }>();
 
+  /**
+   * Counts in the background of the pages. A count is kept only if its entry still waits for it: a
+   * change made meanwhile (forgetCounts) dropped the entry, and the total counted before it with it.
+   */
+  const count = (key: string, query: MemberQuery): Promise<number> => {
+    const counting = countMembers(db, query).then(
+      (value) => {
+        if (counts.get(key)?.counting === counting) counts.set(key, { value, at: Date.now() });
+        return value;
+      },
+      (error: unknown) => {
+        const entry = counts.get(key);
+        if (entry?.counting === counting) delete entry.counting;
+        throw error;
+      },
+    );
+    if (counts.size > 10_000) counts.clear();
+    const previous = counts.get(key);
+    counts.set(key, { ...previous, at: previous?.at ?? 0, counting });
+    return counting;
+  };
   const countOf = async (query: MemberQuery): Promise<number> => {
     // The inactive threshold moves with the clock: a minute's difference does not change a total.
     const minute = Math.floor(query.inactiveBefore.getTime() / 60_000);
     const key = [query.tenantId, query.search ?? '', query.preset ?? '', minute].join('|');
-    const now = Date.now();
-    const cached = counts.get(key);
-    if (cached && now - cached.at < MEMBER_COUNT_TTL_MS) return cached.value;
-    const value = await countMembers(db, query);
-    if (counts.size > 10_000) counts.clear();
-    counts.set(key, { value, at: now });
-    return value;
+    const entry = counts.get(key);
+    if (entry?.value === undefined) return entry?.counting ?? count(key, query);
+    if (Date.now() - entry.at >= MEMBER_COUNT_TTL_MS && !entry.counting) {
+      // Refreshed in the background; a failure leaves the older total for the next page to retry.
+      count(key, query).catch(() => undefined);
+    }
+    return entry.value;
   };
   const forgetCounts = (tenantId: string) => {
     for (const key of counts.keys()) if (key.startsWith(`${tenantId}|`)) counts.delete(key);
   };
 
-  const viewsOf = async (tenantId: string, members: MemberRow[]): Promise<MemberView[]> => {
-    const [roleIds, visible] = await Promise.all([
-      findRoleIdsOfMembers(
-        db,
-        tenantId,
-        members.map((member) => member.id),
-      ),
-      members.length > 0 ? findRolesVisibleToTenant(db, tenantId) : Promise.resolve([]),
-    ]);
+  /** The members as the lists answer them, each with the views of the roles they hold in the tenant. */
+  const viewsOf = async (tenantId: string, members: MemberWithRoleIds[]): Promise<MemberView[]> => {
+    if (members.length === 0) return [];
+    const visible = await authorization.rolesVisibleTo(tenantId);
     const views = new Map(visible.map((role) => [role.role.id, roleView(role, vendorId)]));
     return members.map((member) =>
       memberView(
         member,
         tenantId,
-        (roleIds.get(member.id) ?? []).flatMap((id) => views.get(id) ?? []),
+        member.roleIds.flatMap((id) => views.get(id) ?? []),
       ),
     );
   };
@@ -169,7 +188,9 @@ export function createTeamService(deps: {
       clock.now(),
     );
   const viewOf = async (actor: AdminActor, userId: string): Promise<MemberView> => {
-    const [view] = await viewsOf(actor.tenantId, [await memberOf(actor, userId)]);
+    const member = await memberOf(actor, userId);
+    const roleIds = await findRoleIdsOfMembers(db, actor.tenantId, [member.id]);
+    const [view] = await viewsOf(actor.tenantId, [{ ...member, roleIds: roleIds.get(member.id) ?? [] }]);
     if (!view) throw appError(errorCatalogue.team.userNotFound);
     return view;
   };
@@ -227,7 +248,7 @@ export function createTeamService(deps: {
 
     /** GET /team/resources/roles/v1: what the invite and edit-roles dialogs offer. */
     async roles(actor: AdminActor) {
-      const roles = await findRolesVisibleToTenant(db, actor.tenantId);
+      const roles = await authorization.rolesVisibleTo(actor.tenantId);
       return { items: roles.map((role) => roleView(role, vendorId)) };
     },
 

@@ -20,6 +20,8 @@ import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 
 const ALG = 'ES256';
+/** Verified access tokens remembered at once, the oldest forgotten first: about 25 MB at most. */
+const MAX_VERIFIED_TOKENS = 5_000;
 
 /** The claims our access tokens carry; the SDK merges them into its user object. */
 export const accessTokenClaimsSchema = z.object({
@@ -82,10 +84,11 @@ export interface TokenService {
   verifyAccessToken(token: string): Promise<AccessTokenClaims>;
   jwks(): { keys: JWK[] };
   /**
-   * The access token of an API token's client-credentials exchange (services/api-tokens.ts): no user
-   * session behind it, so `claims` say who it is. Synchronous: the exchange is a hot path.
+   * A signer for the access tokens of one API token's client-credentials exchange (services/api-tokens.ts):
+   * no user session behind them, so `claims` say who they are. The exchange is the hottest path, so the
+   * part of the token that never changes is encoded once here and each call adds only its id and times.
    */
-  signApiAccessToken(claims: Record<string, unknown>, expiresIn: number): SignedAccessToken;
+  prepareApiTokenSigner(claims: Record<string, unknown>): (expiresIn: number) => SignedAccessToken;
 }
 
 interface LoadedKey {
@@ -94,7 +97,13 @@ interface LoadedKey {
   privateKey: KeyObject;
   publicKey: CryptoKey;
   publicJwk: JWK;
+  /** The JWS protected header, encoded: the same for every token this key signs. */
+  jwsHeader: string;
 }
+
+const base64urlJson = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+const jwsHeaderOf = (kid: string) => base64urlJson({ alg: ALG, kid, typ: 'JWT' });
 
 async function loadKeys(db: Db, now: Date): Promise<LoadedKey[]> {
   let rows = await findActiveSigningKeys(db);
@@ -117,21 +126,39 @@ async function loadKeys(db: Db, now: Date): Promise<LoadedKey[]> {
       const privateKey = createPrivateKey({ key: row.privateJwk, format: 'jwk' } as JsonWebKeyInput);
       const publicKey = await importJWK(row.publicJwk, ALG);
       if (!('type' in publicKey)) throw new Error('Expected a CryptoKey for ES256');
-      return { kid: row.kid, privateKey, publicKey, publicJwk };
+      return { kid: row.kid, privateKey, publicKey, publicJwk, jwsHeader: jwsHeaderOf(row.kid) };
     }),
   );
 }
 
-const base64urlJson = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** The ES256 signature as JOSE writes it: the raw r||s pair, not DER. */
+const signatureOf = (key: LoadedKey, signingInput: Buffer): string =>
+  sign('sha256', signingInput, { key: key.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
 
-/** A compact JWS (RFC 7515) over the claims, ES256 with the raw r||s signature JOSE requires. */
+/** A compact JWS (RFC 7515) over the claims. */
 function signJwt(key: LoadedKey, claims: Record<string, unknown>): string {
-  const signingInput = `${base64urlJson({ alg: ALG, kid: key.kid, typ: 'JWT' })}.${base64urlJson(claims)}`;
-  const signature = sign('sha256', Buffer.from(signingInput), {
-    key: key.privateKey,
-    dsaEncoding: 'ieee-p1363',
-  });
-  return `${signingInput}.${signature.toString('base64url')}`;
+  const signingInput = `${key.jwsHeader}.${base64urlJson(claims)}`;
+  return `${signingInput}.${signatureOf(key, Buffer.from(signingInput, 'latin1'))}`;
+}
+
+/**
+ * Signs `{...fixedClaims, jti, iat, exp}` with the fixed part encoded once. Base64 turns each 3 bytes into
+ * 4 characters on its own, so the fixed JSON's first 3n bytes encode alone and its last 0-2 bytes are
+ * carried into each call's tail: the token is byte for byte what signJwt would make of the same claims.
+ */
+function prepareJwt(key: LoadedKey, fixedClaims: Record<string, unknown>) {
+  const fixedJson = Buffer.from(JSON.stringify(fixedClaims).slice(0, -1)); // open: the tail closes it
+  const whole = fixedJson.length - (fixedJson.length % 3);
+  const head = `${key.jwsHeader}.${fixedJson.subarray(0, whole).toString('base64url')}`;
+  const headBytes = Buffer.from(head, 'latin1');
+  const carried = fixedJson.subarray(whole);
+  const separator = Object.keys(fixedClaims).length > 0 ? ',' : '';
+  return (jti: string, iat: number, exp: number): string => {
+    const tailJson = `${separator}"jti":${JSON.stringify(jti)},"iat":${iat},"exp":${exp}}`;
+    const tail = Buffer.concat([carried, Buffer.from(tailJson)]).toString('base64url');
+    const signingInput = Buffer.concat([headBytes, Buffer.from(tail, 'latin1')]);
+    return `${head}${tail}.${signatureOf(key, signingInput)}`;
+  };
 }
 
 /**
@@ -148,6 +175,9 @@ export async function createTokenService(deps: {
   const signingKey = keys[0];
   if (!signingKey) throw new Error('No signing key available');
   const publicKeysByKid = new Map(keys.map((key) => [key.kid, key.publicKey]));
+  // Every API call presents its access token again and again until it expires: the signature is
+  // checked once, and the token's claims are kept (frozen) until its expiry, measured at each use.
+  const verified = new Map<string, AccessTokenClaims>();
 
   return {
     async signAccessToken(user, sessionId, authentication, idTokenClaims) {
@@ -178,6 +208,11 @@ export async function createTokenService(deps: {
     },
 
     async verifyAccessToken(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > clock.now().getTime() / 1000) return known;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(
           token,
@@ -193,7 +228,10 @@ export async function createTokenService(deps: {
             currentDate: clock.now(),
           },
         );
-        return accessTokenClaimsSchema.parse(payload satisfies JWTPayload);
+        const claims = Object.freeze(accessTokenClaimsSchema.parse(payload satisfies JWTPayload));
+        if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value ?? '');
+        verified.set(token, claims);
+        return claims;
       } catch {
         throw appError(errorCatalogue.auth.invalidAccessToken);
       }
@@ -201,17 +239,13 @@ export async function createTokenService(deps: {
 
     jwks: () => ({ keys: keys.map((key) => key.publicJwk) }),
 
-    signApiAccessToken(claims, expiresIn) {
-      const issuedAt = Math.floor(clock.now().getTime() / 1000);
-      const accessToken = signJwt(signingKey, {
-        ...claims,
-        iss: config.publicUrl,
-        aud: config.clientId,
-        jti: randomUUID(),
-        iat: issuedAt,
-        exp: issuedAt + expiresIn,
-      });
-      return { accessToken, expiresIn, expires: new Date((issuedAt + expiresIn) * 1000) };
+    prepareApiTokenSigner(claims) {
+      const signPrepared = prepareJwt(signingKey, { ...claims, iss: config.publicUrl, aud: config.clientId });
+      return (expiresIn) => {
+        const issuedAt = Math.floor(clock.now().getTime() / 1000);
+        const accessToken = signPrepared(randomUUID(), issuedAt, issuedAt + expiresIn);
+        return { accessToken, expiresIn, expires: new Date((issuedAt + expiresIn) * 1000) };
+      };
     },
   };
 }

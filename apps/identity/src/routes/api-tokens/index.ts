@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import { requirePermission } from '../admin-access.js';
-import { emptyResponse, responses } from '../schemas.js';
+import { emptyResponse, responses, unvalidatedJson } from '../schemas.js';
 
 // Personal API tokens (/identity/resources/users/api-tokens) and tenant API tokens
 // (/identity/resources/tenants/api-tokens), as the SDK's ApiTokensState calls them (SPEC section 7).
@@ -214,6 +214,14 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
 
 const credentials = z.object({ clientId: z.string().min(1).max(256), secret: z.string().min(1).max(512) });
 
+/** `expires` as an HTTP date, formatted once per second like Node's own Date header. */
+let expiresText = { epochSeconds: 0, text: '' };
+function httpDate(date: Date): string {
+  const epochSeconds = Math.floor(date.getTime() / 1000);
+  if (expiresText.epochSeconds !== epochSeconds) expiresText = { epochSeconds, text: date.toUTCString() };
+  return expiresText.text;
+}
+
 /** /identity/resources/auth: the client-credentials exchange of an API token for an access token. */
 export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const { apiTokens } = services;
@@ -230,13 +238,14 @@ export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async
           200: z.object({ accessToken: z.string(), expiresIn: z.number(), expires: z.string() }),
         }),
       },
+      serializerCompiler: unvalidatedJson,
     },
     async (request) => {
       const signed = await apiTokens.exchange(request.body.clientId, request.body.secret);
       return {
         accessToken: signed.accessToken,
         expiresIn: signed.expiresIn,
-        expires: signed.expires.toUTCString(),
+        expires: httpDate(signed.expires),
       };
     },
   );
@@ -252,13 +261,14 @@ export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async
           200: z.object({ access_token: z.string(), expires_in: z.number(), expires: z.string() }),
         }),
       },
+      serializerCompiler: unvalidatedJson,
     },
     async (request) => {
       const signed = await apiTokens.exchange(request.body.clientId, request.body.secret);
       return {
         access_token: signed.accessToken,
         expires_in: signed.expiresIn,
-        expires: signed.expires.toUTCString(),
+        expires: httpDate(signed.expires),
       };
     },
   );

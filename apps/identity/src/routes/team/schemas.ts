@@ -76,17 +76,11 @@ export const memberListQuery = z.object({
     .optional()
     .describe('Accepted; an account has no sub-accounts here'),
   _preset: z.enum(userFilterPresets).optional(),
-  // The store's security-center tables always send it; the rest-api client writes a missing one as "undefined".
-  _maxInactiveSeconds: z
-    .preprocess(
-      (value) => (value === 'undefined' ? undefined : value),
-      z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(100 * 365 * 86_400)
-        .optional(),
-    )
+  _maxInactiveSeconds: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100 * 365 * 86_400)
     .optional(),
 });
 

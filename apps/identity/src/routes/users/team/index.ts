@@ -11,6 +11,7 @@ import {
   requestMeta,
   requireAccessToken,
   responses,
+  unvalidatedJson,
 } from '../../schemas.js';
 import { memberListQuery, memberPage, roleIdsField, userIdParams } from '../../team/schemas.js';
 
@@ -60,6 +61,8 @@ export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
               : memberListQuery,
           response: responses({ 200: memberPage }),
         },
+        // A page of 20 members with their roles: memberView builds every field.
+        serializerCompiler: unvalidatedJson,
       },
       async (request) => {
         const actor = await requirePermission(request, tokens, 'fe.secure.read.users');
