@@ -310,6 +310,24 @@ describe('the client-credentials exchange', () => {
     expectErrorShape(await exchange({ clientId: 1, secret: 2 }), 400);
   });
 
+  it('answers a body that is not JSON, or not an object, in the error shape (the route parses its own JSON)', async () => {
+    const send = (payload: string, contentType = 'application/json') =>
+      server().app.inject({
+        method: 'POST',
+        url: EXCHANGE,
+        payload,
+        headers: { 'content-type': contentType },
+      });
+    expect(expectErrorShape(await send(''), 400).errorCode).toBe('ER-REQUEST-MALFORMED-JSON');
+    expect(expectErrorShape(await send('{"clientId":'), 400).errorCode).toBe('ER-REQUEST-MALFORMED-JSON');
+    expect(expectErrorShape(await send('[]'), 400).errorCode).toBe('ER-REQUEST-VALIDATION');
+    expectErrorShape(await send('clientId=a&secret=b', 'application/x-www-form-urlencoded'), 415);
+    // A __proto__ key is only a key: the credentials schema keeps clientId and secret.
+    const polluted = await send(`{"clientId":"${randomUUID()}","secret":"x","__proto__":{"isAdmin":true}}`);
+    expectErrorShape(polluted, 401);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
   it('refuses an expired token, and never signs past the token’s own expiry', async () => {
     const token = await tenantTokenFor(server(), 1);
     const response = await exchange({ clientId: token.clientId, secret: token.secret });

@@ -126,10 +126,14 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
     return claims && tokens.prepareApiTokenSigner(claims);
   }
 
-  async function grantOf(clientId: string): Promise<CachedGrant | undefined> {
-    const now = clock.now().getTime();
+  /** The token's grant if read less than API_TOKEN_GRANT_TTL_MS ago: no promise on the hot path. */
+  function cachedGrant(clientId: string, now: number): CachedGrant | undefined {
     const cached = grants.get(clientId);
     if (cached && now >= cached.loadedAt && now - cached.loadedAt <= API_TOKEN_GRANT_TTL_MS) return cached;
+    return undefined;
+  }
+
+  async function loadGrant(clientId: string, now: number): Promise<CachedGrant | undefined> {
     const row = await findApiTokenGrant(db, clientId);
     if (!row) {
       grants.delete(clientId);
@@ -299,8 +303,10 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
      * personal token whose owner is locked or left the tenant all answer the same 401.
      */
     async exchange(clientId: string, secret: string): Promise<SignedAccessToken> {
-      const grant = UUID.test(clientId) ? await grantOf(clientId) : undefined;
       const now = clock.now().getTime();
+      const grant = UUID.test(clientId)
+        ? (cachedGrant(clientId, now) ?? (await loadGrant(clientId, now)))
+        : undefined;
       const matches = grant !== undefined && timingSafeEqual(hashSecret(secret), grant.secretHash);
       if (!grant || !matches || !grant.sign || (grant.expiresAtMs !== null && grant.expiresAtMs <= now)) {
         throw appError(errorCatalogue.apiTokens.invalidCredentials);

@@ -222,9 +222,28 @@ function httpDate(date: Date): string {
   return expiresText.text;
 }
 
+/**
+ * The exchange's answer (`token` and `expiresIn` name its first two fields) written directly: a compact
+ * JWS (base64url and dots), a whole number of seconds and an HTTP date never need JSON escaping, and
+ * JSON.stringify's scan of the 1.4 kB token was 2% of an exchange. Errors are written as JSON.
+ */
+const exchangeAnswer =
+  (token: string, expiresIn: string) =>
+  ({ httpStatus }: { httpStatus?: string }) =>
+    httpStatus === '200'
+      ? (data: Record<string, string | number>) =>
+          `{"${token}":"${data[token]}","${expiresIn}":${data[expiresIn]},"expires":"${data.expires}"}`
+      : unvalidatedJson();
+
 /** /identity/resources/auth: the client-credentials exchange of an API token for an access token. */
 export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const { apiTokens } = services;
+
+  // The body goes straight into the credentials schema, which keeps clientId and secret only: the
+  // scan for __proto__ and constructor keys that guards objects merged elsewhere buys nothing here.
+  const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
 
   app.post(
     '/v1/api-token',
@@ -238,7 +257,7 @@ export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async
           200: z.object({ accessToken: z.string(), expiresIn: z.number(), expires: z.string() }),
         }),
       },
-      serializerCompiler: unvalidatedJson,
+      serializerCompiler: exchangeAnswer('accessToken', 'expiresIn'),
     },
     async (request) => {
       const signed = await apiTokens.exchange(request.body.clientId, request.body.secret);
@@ -261,7 +280,7 @@ export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async
           200: z.object({ access_token: z.string(), expires_in: z.number(), expires: z.string() }),
         }),
       },
-      serializerCompiler: unvalidatedJson,
+      serializerCompiler: exchangeAnswer('access_token', 'expires_in'),
     },
     async (request) => {
       const signed = await apiTokens.exchange(request.body.clientId, request.body.secret);
