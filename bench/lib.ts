@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -115,6 +116,71 @@ export interface LoadResult {
   p99: number;
 }
 
+const percentileOf = (sorted: number[]) => (p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
+/**
+ * Open-loop load at a constant rate: the i-th GET is due at start + i / rate, whatever happened to the
+ * others, over at most `connections` keep-alive connections. Latency runs from when a request was due,
+ * so a request that waited for a free connection or a busy server counts its wait (no coordinated
+ * omission). autocannon's fixed-rate mode sends its connections' requests in bursts: against a route
+ * that does nothing it reports a p99 near 20 ms at 200/s on this machine, this generator about 1 ms.
+ */
+export async function runOpenLoop(options: {
+  url: string;
+  rate: number;
+  seconds: number;
+  connections?: number;
+  headers?: Record<string, string>;
+  path: (index: number) => string;
+}): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections ?? 10 });
+  const { hostname, port } = new URL(options.url);
+  const total = Math.round(options.rate * options.seconds);
+  const latencies: number[] = [];
+  let failed = 0;
+  const get = (index: number, due: number) =>
+    new Promise<void>((resolve) => {
+      const call = request(
+        { hostname, port, path: options.path(index), agent, headers: options.headers },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode === 200) latencies.push(performance.now() - due);
+            else failed += 1;
+            resolve();
+          });
+        },
+      );
+      call.on('error', () => {
+        failed += 1;
+        resolve();
+      });
+      call.end();
+    });
+  const started = performance.now();
+  const calls: Promise<void>[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const due = started + (index * 1000) / options.rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    calls.push(get(index, due));
+  }
+  await Promise.all(calls);
+  agent.destroy();
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const percentile = percentileOf(latencies);
+  return {
+    completed: latencies.length,
+    failed,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: percentile(0.5),
+    p99: percentile(0.99),
+  };
+}
+
 /**
  * Closed-loop load: `workers` loops run `step` back to back for `seconds`; each loop keeps its own state
  * (e.g. a session whose refresh cookie rotates on every call), which autocannon's per-loop context cannot.
@@ -145,8 +211,7 @@ export async function runClosedLoop<State>(options: {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const percentile = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  const percentile = percentileOf(latencies);
   return {
     completed: latencies.length,
     failed,

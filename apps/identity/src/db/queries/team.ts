@@ -177,7 +177,11 @@ const pageRows = z.array(
       is_disabled: z.boolean(),
       temporary_expiration_date: z.union([z.null(), timestamp]),
       mfa_enrolled: z.boolean(),
-      role_ids: z.array(z.string()),
+      // Comma-joined uuids: the drivers' array parsers made more garbage than the rest of the row.
+      role_ids: z
+        .string()
+        .nullable()
+        .transform((ids) => (ids ? ids.split(',') : [])),
     })
     .transform((row): MemberWithRoleIds => ({
       id: row.id,
@@ -222,8 +226,8 @@ export async function listMembers(db: Db, page: MemberPage): Promise<MemberWithR
           u.is_locked, u.metadata, m.created_at as joined_at, u.last_login, m.is_disabled,
           m.temporary_expiration_date,
           exists (select 1 from mfa_devices d where d.user_id = u.id) as mfa_enrolled,
-          array(select r.role_id::text from user_roles r
-            where r.tenant_id = m.tenant_id and r.user_id = u.id order by r.role_id) as role_ids
+          (select string_agg(r.role_id::text, ',' order by r.role_id) from user_roles r
+            where r.tenant_id = m.tenant_id and r.user_id = u.id) as role_ids
         from page
         join users u on u.id = page.user_id
         join memberships m on m.user_id = page.user_id and m.tenant_id = ${page.tenantId}
