@@ -1,4 +1,4 @@
-import { Button, Card, Group, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../components/admin';
 import {
@@ -7,6 +7,7 @@ import {
   type GeneralSettings,
 } from '../../sdk/hooks/admin-security';
 import { runSave, SaveStatus } from './save-status';
+import { ToggledLimitCard } from './toggled-limit-card';
 
 const WRITE = 'fe.secure.write.securityPolicy';
 const MFA_OPTIONS: { value: EnforceMfaType; label: string }[] = [
@@ -35,6 +36,10 @@ export function GeneralTab() {
   if (view.loading && !saving) return <LoadingState />;
   if (view.error && !saving) return <ErrorState message={view.error} onRetry={load} />;
   const editable = (appearance: string) => canWrite && appearance === 'edit';
+  const change = <K extends 'lockout' | 'history' | 'rotation'>(
+    key: K,
+    values: Partial<GeneralSettings[K]>,
+  ) => setDraft({ ...draft, [key]: { ...draft[key], ...values } });
 
   return (
     <Stack gap="md">
@@ -52,78 +57,57 @@ export function GeneralTab() {
         </Card>
       )}
       {lockout === 'hidden' ? null : (
-        <Card withBorder>
-          <Stack gap="xs">
-            <Switch
-              label="User lockout"
-              description="Lock an account after too many wrong passwords"
-              checked={draft.lockout.enabled}
-              disabled={!editable(lockout)}
-              onChange={(event) =>
-                setDraft({ ...draft, lockout: { ...draft.lockout, enabled: event.currentTarget.checked } })
-              }
-            />
-            <NumberInput
-              label="Failed attempts before lockout"
-              min={1}
-              max={100}
-              value={draft.lockout.maxAttempts}
-              disabled={!editable(lockout) || !draft.lockout.enabled}
-              onChange={(value) =>
-                setDraft({ ...draft, lockout: { ...draft.lockout, maxAttempts: Number(value) } })
-              }
-            />
-          </Stack>
-        </Card>
+        <ToggledLimitCard
+          editable={editable(lockout)}
+          toggle={{
+            label: 'User lockout',
+            description: 'Lock an account after too many wrong passwords',
+            checked: draft.lockout.enabled,
+            onChange: (enabled) => change('lockout', { enabled }),
+          }}
+          limit={{
+            label: 'Failed attempts before lockout',
+            min: 1,
+            max: 100,
+            value: draft.lockout.maxAttempts,
+            onChange: (maxAttempts) => change('lockout', { maxAttempts }),
+          }}
+        />
       )}
       {history === 'hidden' ? null : (
-        <Card withBorder>
-          <Stack gap="xs">
-            <Switch
-              label="Password history"
-              description="Refuse a new password equal to one of the last ones"
-              checked={draft.history.enabled}
-              disabled={!editable(history)}
-              onChange={(event) =>
-                setDraft({ ...draft, history: { ...draft.history, enabled: event.currentTarget.checked } })
-              }
-            />
-            <NumberInput
-              label="Passwords remembered"
-              min={1}
-              max={10}
-              value={draft.history.historySize}
-              disabled={!editable(history) || !draft.history.enabled}
-              onChange={(value) =>
-                setDraft({ ...draft, history: { ...draft.history, historySize: Number(value) } })
-              }
-            />
-          </Stack>
-        </Card>
+        <ToggledLimitCard
+          editable={editable(history)}
+          toggle={{
+            label: 'Password history',
+            description: 'Refuse a new password equal to one of the last ones',
+            checked: draft.history.enabled,
+            onChange: (enabled) => change('history', { enabled }),
+          }}
+          limit={{
+            label: 'Passwords remembered',
+            min: 1,
+            max: 10,
+            value: draft.history.historySize,
+            onChange: (historySize) => change('history', { historySize }),
+          }}
+        />
       )}
-      <Card withBorder>
-        <Stack gap="xs">
-          <Switch
-            label="Password rotation"
-            description="Ask users to change their password periodically"
-            checked={draft.rotation.isActive}
-            disabled={!canWrite}
-            onChange={(event) =>
-              setDraft({ ...draft, rotation: { ...draft.rotation, isActive: event.currentTarget.checked } })
-            }
-          />
-          <NumberInput
-            label="Rotation period (days)"
-            min={1}
-            max={1825}
-            value={Math.round(draft.rotation.rotationPeriod / 1440)}
-            disabled={!canWrite || !draft.rotation.isActive}
-            onChange={(value) =>
-              setDraft({ ...draft, rotation: { ...draft.rotation, rotationPeriod: Number(value) * 1440 } })
-            }
-          />
-        </Stack>
-      </Card>
+      <ToggledLimitCard
+        editable={canWrite}
+        toggle={{
+          label: 'Password rotation',
+          description: 'Ask users to change their password periodically',
+          checked: draft.rotation.isActive,
+          onChange: (isActive) => change('rotation', { isActive }),
+        }}
+        limit={{
+          label: 'Rotation period (days)',
+          min: 1,
+          max: 1825,
+          value: Math.round(draft.rotation.rotationPeriod / 1440),
+          onChange: (days) => change('rotation', { rotationPeriod: days * 1440 }),
+        }}
+      />
       <Card withBorder>
         <Text fw={600}>Captcha</Text>
         <Text size="sm" c="dimmed">

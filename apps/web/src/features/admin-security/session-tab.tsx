@@ -1,8 +1,9 @@
-import { Button, Card, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../components/admin';
 import { useSessionPolicy, type SessionPolicy } from '../../sdk/hooks/admin-security';
 import { runSave, SaveStatus } from './save-status';
+import { ToggledLimitCard } from './toggled-limit-card';
 
 const WRITE = 'fe.secure.write.securityPolicy';
 
@@ -26,84 +27,62 @@ export function SessionTab() {
 
   const minutes = (seconds: number) => Math.round(seconds / 60);
   const editable = (appearance: string) => canWrite && appearance === 'edit';
+  const change = <K extends keyof SessionPolicy>(key: K, values: Partial<SessionPolicy[K]>) =>
+    setDraft({ ...draft, [key]: { ...draft[key], ...values } });
   return (
     <Stack gap="md">
       {idle === 'hidden' ? null : (
-        <Card withBorder>
-          <Stack gap="xs">
-            <Switch
-              label="Idle session timeout"
-              description="Sign users out after a time without activity"
-              checked={draft.idle.isActive}
-              disabled={!editable(idle)}
-              onChange={(event) =>
-                setDraft({ ...draft, idle: { ...draft.idle, isActive: event.currentTarget.checked } })
-              }
-            />
-            <NumberInput
-              label="Idle timeout (minutes)"
-              min={1}
-              max={34_560}
-              value={minutes(draft.idle.timeout)}
-              disabled={!editable(idle) || !draft.idle.isActive}
-              onChange={(value) =>
-                setDraft({ ...draft, idle: { ...draft.idle, timeout: Number(value) * 60 } })
-              }
-            />
-          </Stack>
-        </Card>
+        <ToggledLimitCard
+          editable={editable(idle)}
+          toggle={{
+            label: 'Idle session timeout',
+            description: 'Sign users out after a time without activity',
+            checked: draft.idle.isActive,
+            onChange: (isActive) => change('idle', { isActive }),
+          }}
+          limit={{
+            label: 'Idle timeout (minutes)',
+            min: 1,
+            max: 34_560,
+            value: minutes(draft.idle.timeout),
+            onChange: (value) => change('idle', { timeout: value * 60 }),
+          }}
+        />
       )}
       {absolute === 'hidden' ? null : (
-        <Card withBorder>
-          <Stack gap="xs">
-            <Switch
-              label="Force re-login"
-              description="End every session this long after sign-in, active or not"
-              checked={draft.absolute.isActive}
-              disabled={!editable(absolute)}
-              onChange={(event) =>
-                setDraft({ ...draft, absolute: { ...draft.absolute, isActive: event.currentTarget.checked } })
-              }
-            />
-            <NumberInput
-              label="Session lifetime (minutes)"
-              min={1}
-              value={minutes(draft.absolute.timeout)}
-              disabled={!editable(absolute) || !draft.absolute.isActive}
-              onChange={(value) =>
-                setDraft({ ...draft, absolute: { ...draft.absolute, timeout: Number(value) * 60 } })
-              }
-            />
-          </Stack>
-        </Card>
+        <ToggledLimitCard
+          editable={editable(absolute)}
+          toggle={{
+            label: 'Force re-login',
+            description: 'End every session this long after sign-in, active or not',
+            checked: draft.absolute.isActive,
+            onChange: (isActive) => change('absolute', { isActive }),
+          }}
+          limit={{
+            label: 'Session lifetime (minutes)',
+            min: 1,
+            value: minutes(draft.absolute.timeout),
+            onChange: (value) => change('absolute', { timeout: value * 60 }),
+          }}
+        />
       )}
       {concurrent === 'hidden' ? null : (
-        <Card withBorder>
-          <Stack gap="xs">
-            <Switch
-              label="Maximum concurrent sessions"
-              description="A new sign-in beyond the limit ends the oldest session"
-              checked={draft.concurrent.isActive}
-              disabled={!editable(concurrent)}
-              onChange={(event) =>
-                setDraft({
-                  ...draft,
-                  concurrent: { ...draft.concurrent, isActive: event.currentTarget.checked },
-                })
-              }
-            />
-            <NumberInput
-              label="Sessions per user"
-              min={1}
-              max={100}
-              value={draft.concurrent.maxSessions}
-              disabled={!editable(concurrent) || !draft.concurrent.isActive}
-              onChange={(value) =>
-                setDraft({ ...draft, concurrent: { ...draft.concurrent, maxSessions: Number(value) } })
-              }
-            />
-          </Stack>
-        </Card>
+        <ToggledLimitCard
+          editable={editable(concurrent)}
+          toggle={{
+            label: 'Maximum concurrent sessions',
+            description: 'A new sign-in beyond the limit ends the oldest session',
+            checked: draft.concurrent.isActive,
+            onChange: (isActive) => change('concurrent', { isActive }),
+          }}
+          limit={{
+            label: 'Sessions per user',
+            min: 1,
+            max: 100,
+            value: draft.concurrent.maxSessions,
+            onChange: (maxSessions) => change('concurrent', { maxSessions }),
+          }}
+        />
       )}
       <SaveStatus error={error} saved={saved} />
       <Group>
