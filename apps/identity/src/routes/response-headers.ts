@@ -18,14 +18,14 @@ function baseHeaders(https: boolean): Record<string, string> {
  * API answers carry accounts, tokens and secrets: no cache may keep them (a route that serves something
  * cacheable, like the signing keys or a profile picture, says so itself).
  */
-export const apiHeaders = (https: boolean): Readonly<Record<string, string>> =>
+const apiHeaders = (https: boolean): Readonly<Record<string, string>> =>
   Object.freeze({ ...baseHeaders(https), 'cache-control': 'no-store' });
 
 /**
  * Documents (the web app, the dev mailbox) get the full hardening set a browser applies to a page: the
  * set helmet sends by default, less the content security policy, which the web app owns (apps/web).
  */
-export const documentHeaders = (https: boolean): Readonly<Record<string, string>> =>
+const documentHeaders = (https: boolean): Readonly<Record<string, string>> =>
   Object.freeze({
     ...baseHeaders(https),
     'cross-origin-opener-policy': 'same-origin',

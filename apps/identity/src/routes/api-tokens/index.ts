@@ -214,14 +214,6 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
 
 const credentials = z.object({ clientId: z.string().min(1).max(256), secret: z.string().min(1).max(512) });
 
-/** `expires` as an HTTP date, formatted once per second like Node's own Date header. */
-let expiresText = { epochSeconds: 0, text: '' };
-function httpDate(date: Date): string {
-  const epochSeconds = Math.floor(date.getTime() / 1000);
-  if (expiresText.epochSeconds !== epochSeconds) expiresText = { epochSeconds, text: date.toUTCString() };
-  return expiresText.text;
-}
-
 /**
  * The exchange's answer (`token` and `expiresIn` name its first two fields) written directly: a compact
  * JWS (base64url and dots), a whole number of seconds and an HTTP date never need JSON escaping, and
@@ -264,7 +256,7 @@ export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async
       return {
         accessToken: signed.accessToken,
         expiresIn: signed.expiresIn,
-        expires: httpDate(signed.expires),
+        expires: signed.expires.toUTCString(),
       };
     },
   );
@@ -287,7 +279,7 @@ export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async
       return {
         access_token: signed.accessToken,
         expires_in: signed.expiresIn,
-        expires: httpDate(signed.expires),
+        expires: signed.expires.toUTCString(),
       };
     },
   );
