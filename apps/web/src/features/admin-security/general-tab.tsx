@@ -1,19 +1,45 @@
-import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Card, Select, Stack, Text } from '@mantine/core';
 import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../components/admin';
 import {
   useGeneralSettings,
   type EnforceMfaType,
   type GeneralSettings,
 } from '../../sdk/hooks/admin-security';
-import { runSave, SaveStatus } from './save-status';
-import { ToggledLimitCard } from './toggled-limit-card';
+import { SaveBar } from './save-status';
+import { ToggledLimitCards, type ToggledLimit } from './toggled-limit-card';
+import { useSettingsDraft } from './use-settings-draft';
 
 const WRITE = 'fe.secure.write.securityPolicy';
 const MFA_OPTIONS: { value: EnforceMfaType; label: string }[] = [
   { value: 'DontForce', label: 'Optional: users choose' },
   { value: 'Force', label: 'Required for everyone' },
   { value: 'ForceExceptSAML', label: 'Required, except users signing in with SSO' },
+];
+/** The rotation period is kept in minutes and shown in days. */
+const DAY = 1440;
+const LIMITS: ToggledLimit<GeneralSettings>[] = [
+  {
+    section: 'lockout',
+    flag: 'enabled',
+    amount: 'maxAttempts',
+    toggle: { label: 'User lockout', description: 'Lock an account after too many wrong passwords' },
+    limit: { label: 'Failed attempts before lockout', min: 1, max: 100 },
+  },
+  {
+    section: 'history',
+    flag: 'enabled',
+    amount: 'historySize',
+    toggle: { label: 'Password history', description: 'Refuse a new password equal to one of the last ones' },
+    limit: { label: 'Passwords remembered', min: 1, max: 10 },
+  },
+  {
+    section: 'rotation',
+    flag: 'isActive',
+    amount: 'rotationPeriod',
+    unit: DAY,
+    toggle: { label: 'Password rotation', description: 'Ask users to change their password periodically' },
+    limit: { label: 'Rotation period (days)', min: 1, max: 1825 },
+  },
 ];
 
 /** General settings: MFA policy, lockout, password history and rotation, captcha (view). */
@@ -23,23 +49,11 @@ export function GeneralTab() {
   const mfa = useFieldAppearance('security', 'mfa', WRITE);
   const lockout = useFieldAppearance('security', 'userLockout', WRITE);
   const history = useFieldAppearance('security', 'passwordHistory', WRITE);
-  const [draft, setDraft] = useState<GeneralSettings>(view.settings);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const { load } = view;
-  const loadedKey = JSON.stringify(view.settings);
-  useEffect(() => load(), [load]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft follows the loaded values, compared by content
-  useEffect(() => setDraft(view.settings), [loadedKey]);
+  const settings = useSettingsDraft({ loaded: view.settings, load: view.load, save: view.save });
+  const { draft, setDraft, saving } = settings;
 
   if (view.loading && !saving) return <LoadingState />;
-  if (view.error && !saving) return <ErrorState message={view.error} onRetry={load} />;
-  const editable = (appearance: string) => canWrite && appearance === 'edit';
-  const change = <K extends 'lockout' | 'history' | 'rotation'>(
-    key: K,
-    values: Partial<GeneralSettings[K]>,
-  ) => setDraft({ ...draft, [key]: { ...draft[key], ...values } });
+  if (view.error && !saving) return <ErrorState message={view.error} onRetry={view.load} />;
 
   return (
     <Stack gap="md">
@@ -51,62 +65,17 @@ export function GeneralTab() {
             data={MFA_OPTIONS}
             value={draft.enforceMFAType}
             allowDeselect={false}
-            disabled={!editable(mfa)}
+            disabled={!(canWrite && mfa === 'edit')}
             onChange={(value) => value && setDraft({ ...draft, enforceMFAType: value as EnforceMfaType })}
           />
         </Card>
       )}
-      {lockout === 'hidden' ? null : (
-        <ToggledLimitCard
-          editable={editable(lockout)}
-          toggle={{
-            label: 'User lockout',
-            description: 'Lock an account after too many wrong passwords',
-            checked: draft.lockout.enabled,
-            onChange: (enabled) => change('lockout', { enabled }),
-          }}
-          limit={{
-            label: 'Failed attempts before lockout',
-            min: 1,
-            max: 100,
-            value: draft.lockout.maxAttempts,
-            onChange: (maxAttempts) => change('lockout', { maxAttempts }),
-          }}
-        />
-      )}
-      {history === 'hidden' ? null : (
-        <ToggledLimitCard
-          editable={editable(history)}
-          toggle={{
-            label: 'Password history',
-            description: 'Refuse a new password equal to one of the last ones',
-            checked: draft.history.enabled,
-            onChange: (enabled) => change('history', { enabled }),
-          }}
-          limit={{
-            label: 'Passwords remembered',
-            min: 1,
-            max: 10,
-            value: draft.history.historySize,
-            onChange: (historySize) => change('history', { historySize }),
-          }}
-        />
-      )}
-      <ToggledLimitCard
-        editable={canWrite}
-        toggle={{
-          label: 'Password rotation',
-          description: 'Ask users to change their password periodically',
-          checked: draft.rotation.isActive,
-          onChange: (isActive) => change('rotation', { isActive }),
-        }}
-        limit={{
-          label: 'Rotation period (days)',
-          min: 1,
-          max: 1825,
-          value: Math.round(draft.rotation.rotationPeriod / 1440),
-          onChange: (days) => change('rotation', { rotationPeriod: days * 1440 }),
-        }}
+      <ToggledLimitCards
+        policies={LIMITS}
+        appearance={{ lockout, history }}
+        canWrite={canWrite}
+        draft={draft}
+        onChange={setDraft}
       />
       <Card withBorder>
         <Text fw={600}>Captcha</Text>
@@ -116,16 +85,7 @@ export function GeneralTab() {
             : 'No captcha on sign-in and sign-up.'}
         </Text>
       </Card>
-      <SaveStatus error={error} saved={saved} />
-      <Group>
-        <Button
-          loading={saving}
-          disabled={!canWrite}
-          onClick={() => void runSave(() => view.save(draft), { setSaving, setError, setSaved })}
-        >
-          Save general settings
-        </Button>
-      </Group>
+      <SaveBar label="Save general settings" draft={settings} disabled={!canWrite} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** What the last save said: the server's refusal, or that it worked. */
 export function SaveStatus({ error, saved }: { error: string | null; saved: boolean }) {
@@ -19,15 +20,42 @@ export function SaveStatus({ error, saved }: { error: string | null; saved: bool
   return null;
 }
 
+/**
+ * A tab's save: the status of the last one, then its button (disabled for a viewer who may not
+ * change the tab) and whatever the tab puts beside it.
+ */
+export function SaveBar({
+  label,
+  draft,
+  disabled,
+  children,
+}: {
+  label: string;
+  draft: { saving: boolean; error: string | null; saved: boolean; saveDraft: () => Promise<void> };
+  disabled: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <SaveStatus error={draft.error} saved={draft.saved} />
+      <Group>
+        <Button loading={draft.saving} disabled={disabled} onClick={() => void draft.saveDraft()}>
+          {label}
+        </Button>
+        {children}
+      </Group>
+    </>
+  );
+}
+
+export interface SaveReport {
+  setSaving: (on: boolean) => void;
+  setError: (message: string | null) => void;
+  setSaved: (on: boolean) => void;
+}
+
 /** Runs a save and reports it through `setError`/`setSaved`/`setSaving`. */
-export async function runSave(
-  save: () => Promise<void>,
-  report: {
-    setSaving: (on: boolean) => void;
-    setError: (message: string | null) => void;
-    setSaved: (on: boolean) => void;
-  },
-): Promise<void> {
+export async function runSave(save: () => Promise<void>, report: SaveReport): Promise<void> {
   report.setSaving(true);
   report.setError(null);
   report.setSaved(false);

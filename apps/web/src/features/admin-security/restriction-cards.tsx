@@ -1,0 +1,164 @@
+import { Button, Card, Group, SegmentedControl, Stack, Switch, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ConfirmDialog, EmptyState } from '../../components/admin';
+import type { RestrictionType } from '../../sdk/hooks/admin-security';
+import { SaveBar } from './save-status';
+import type { RestrictionsEditor } from './use-restrictions-editor';
+
+const LISTS: { value: RestrictionType; label: string }[] = [
+  { value: 'ALLOW', label: 'Allow list' },
+  { value: 'BLOCK', label: 'Block list' },
+];
+
+/**
+ * A restrictions tab's settings: whether the restrictions are enforced, which list applies, what the
+ * tab adds of its own (`children`), and the save.
+ */
+export function RestrictionSettingsCard<Config, Entry extends { id: string }>({
+  editor,
+  enforce,
+  list,
+  saveLabel,
+  children,
+}: {
+  editor: RestrictionsEditor<Config, Entry>;
+  enforce: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void };
+  /** The allow/block choice; `label` names the control for assistive technology. */
+  list: { label: string; value: RestrictionType; onChange: (value: RestrictionType) => void };
+  saveLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Switch
+          label={enforce.label}
+          description={enforce.description}
+          checked={enforce.checked}
+          disabled={!editor.canWrite}
+          onChange={(event) => enforce.onChange(event.currentTarget.checked)}
+        />
+        <SegmentedControl
+          aria-label={list.label}
+          value={list.value}
+          disabled={!editor.canWrite}
+          data={LISTS}
+          onChange={(value) => list.onChange(value as RestrictionType)}
+        />
+        {children}
+        <SaveBar label={saveLabel} draft={editor} disabled={!editor.canWrite} />
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * One allow or block list: the add form (for a viewer who may write), the entries with a delete
+ * button each, "Show more" where the list is paged, and the confirmation of a deletion.
+ */
+export function RestrictionListCard<Config, Entry extends { id: string }>({
+  editor,
+  title,
+  entries,
+  columns,
+  nameOf,
+  empty,
+  add,
+  paging,
+  removal,
+}: {
+  editor: RestrictionsEditor<Config, Entry>;
+  /** The list's name: the card's heading and the table's accessible name. */
+  title: string;
+  entries: Entry[];
+  columns: { header: string; cell: (entry: Entry) => ReactNode }[];
+  /** How an entry is named on its delete button. */
+  nameOf: (entry: Entry) => string;
+  empty: { title: string; description: string };
+  /** The tab's own inputs; `submit` adds their entry and clears them. */
+  add: { fields: ReactNode; label: string; submit: () => Promise<void> };
+  paging?: { hasMore: boolean; showMore: () => void };
+  /** The dialog's title and question (asked of no entry while the dialog closes). */
+  removal: { title: string; question: (entry: Entry | null) => string };
+}) {
+  const { canWrite, canDelete, saving } = editor;
+  return (
+    <>
+      <Card withBorder>
+        <Stack gap="sm">
+          <Text fw={600}>{title}</Text>
+          {canWrite ? (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                void editor.run(add.submit);
+              }}
+            >
+              <Group align="flex-end">
+                {add.fields}
+                <Button type="submit" loading={saving}>
+                  {add.label}
+                </Button>
+              </Group>
+            </form>
+          ) : null}
+          {entries.length === 0 ? (
+            <EmptyState title={empty.title} description={empty.description} />
+          ) : (
+            <Table striped aria-label={title}>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((column) => (
+                    <Table.Th key={column.header} scope="col">
+                      {column.header}
+                    </Table.Th>
+                  ))}
+                  <Table.Th scope="col">Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.header}>{column.cell(entry)}</Table.Td>
+                    ))}
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        disabled={!canDelete}
+                        aria-label={`Delete ${nameOf(entry)}`}
+                        onClick={() => editor.removal.ask(entry)}
+                      >
+                        Delete
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          {paging?.hasMore ? (
+            <Group justify="center">
+              <Button variant="subtle" onClick={paging.showMore}>
+                Show more
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Card>
+      <ConfirmDialog
+        opened={editor.removal.entry !== null}
+        title={removal.title}
+        confirmLabel="Delete"
+        loading={saving}
+        error={editor.removal.error}
+        onClose={editor.removal.cancel}
+        onConfirm={editor.removal.confirm}
+      >
+        {removal.question(editor.removal.entry)}
+      </ConfirmDialog>
+    </>
+  );
+}
