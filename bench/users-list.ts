@@ -2,7 +2,7 @@
 // taskset to core 0; run this generator with `taskset -c 1`): a page of 20, sorted, searched and
 // filtered, at a constant 200 requests/s (p50/p99, open loop) and at the most the core gives.
 // PostgreSQL keeps the bench tenant ('Users list bench', bench-user-N@bench.test) for the next run.
-// Usage: taskset -c 1 npx tsx bench/users-list.ts            (PGlite)
+// Usage: taskset -c 1 npx tsx bench/users-list.ts            (PGlite; BENCH_ONLY=<part of a name>)
 //        DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench taskset -c 1 npx tsx bench/users-list.ts
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -207,7 +207,9 @@ try {
   console.log(
     `| floor: GET roles/v1 (cached, no query) | ${ms(floorRun.p50)} / ${ms(floorRun.p99)} | | | ${floorRun.failed} |`,
   );
-  for (const scenario of scenarios) {
+  // BENCH_ONLY="deep" measures only the scenarios whose name contains it (for profiling one shape).
+  const only = process.env.BENCH_ONLY;
+  for (const scenario of scenarios.filter(({ name }) => !only || name.includes(only))) {
     await measureAtRate(server.url, token, scenario.path, 3); // warm-up of plans and caches
     const fixed = await measureAtRate(server.url, token, scenario.path);
     const max = await measureMax(server.url, token, scenario.path);

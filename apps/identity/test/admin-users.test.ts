@@ -104,6 +104,81 @@ describe('Users section: the list (GET /users/v2 and v3)', () => {
     expect(json<Page>(v3).items).toHaveLength(3);
   });
 
+  it('pages a search matched by name or email in the order of another key, with the inactive preset', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    // "kit" matches the first three by name and the last two by email only.
+    const people = [
+      ['Kit Adams', 'zz-kit-adams'],
+      ['kitty Brown', 'mm-kitty'],
+      ['Kitson Cole', 'aa-kitson'],
+      ['Dora Lee', 'kit-dora'],
+      ['Eli Moss', 'kite-eli'],
+    ];
+    const created = [];
+    for (const [name, local] of people) {
+      created.push(
+        await createUser(s.db, s.passwords, { tenant: team.tenant, name, email: uniqueEmail(local) }),
+      );
+    }
+    const admin = as(s, team.admin);
+    const emailsOf = (page: Page) => page.items.map((item) => item.email.replace(/-[0-9a-f]{8}@.*$/, ''));
+    const query = '_filter=KIT&_sortBy=email&_order=ASC&_limit=2';
+
+    const pages = [0, 1, 2].map((offset) => listOf(admin, `${query}&_offset=${offset}`));
+    expect((await Promise.all(pages)).map(emailsOf)).toEqual([
+      ['aa-kitson', 'kit-dora'],
+      ['kite-eli', 'mm-kitty'],
+      ['zz-kit-adams'],
+    ]);
+    const newest = await listOf(admin, '_filter=kit&_sortBy=createdAt&_order=DESC&_limit=1');
+    expect(newest.items[0]?.name).toBe('Eli Moss');
+    expect(newest._metadata.totalItems).toBe(5);
+
+    // A sign-in 100 days ago (the trigger of migration 0018 copies it onto the membership).
+    const longAgo = new Date(Date.now() - 100 * 86_400_000);
+    const idle = [created[1], created[3]].map((user) => user?.user.id ?? '');
+    await s.db.update(users).set({ lastLogin: longAgo }).where(inArray(users.id, idle));
+    const inactive = await listOf(admin, `${query}&_offset=0&_preset=inactive`);
+    expect(emailsOf(inactive)).toEqual(['kit-dora', 'mm-kitty']);
+    expect(inactive._metadata.totalItems).toBe(2);
+    const [row] = await s.db
+      .select({ lastActiveAt: memberships.lastActiveAt })
+      .from(memberships)
+      .where(eq(memberships.userId, idle[0] ?? ''));
+    expect(row?.lastActiveAt.getTime()).toBe(longAgo.getTime());
+  });
+
+  it('reuses a total for a few seconds, recounts in the background, and drops it on its own changes', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const admin = as(s, team.admin);
+    const totalOf = async (query = '') => (await listOf(admin, query))._metadata.totalItems;
+    const before = await totalOf();
+    // Another server (or SCIM, later) adds a member: this server learns of it by recounting.
+    await createUser(s.db, s.passwords, { tenant: team.tenant });
+    expect(await totalOf()).toBe(before);
+    s.clock.advanceSeconds(6);
+    try {
+      expect(await totalOf()).toBe(before); // answered at once; the recount runs behind it
+      await expect.poll(() => totalOf()).toBe(before + 1);
+      // The inactive preset's threshold moves with the clock: two minutes later it is counted anew.
+      const inactive = await totalOf('_preset=inactive&_maxInactiveSeconds=60');
+      expect(inactive).toBe(0);
+      s.clock.advanceSeconds(120);
+      expect(await totalOf('_preset=inactive&_maxInactiveSeconds=60')).toBe(before + 1);
+    } finally {
+      s.clock.advanceSeconds(-126);
+    }
+    // A change made here drops the tenant's totals at once.
+    const invited = await admin('POST', `${API}/users/v2`, {
+      email: uniqueEmail('counted'),
+      name: 'Counted',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(await totalOf()).toBe(before + 2);
+  });
+
   it('shows each member with the roles held in this tenant, and filters by preset', async () => {
     const s = server();
     const team = await createTenantAdmins(s);

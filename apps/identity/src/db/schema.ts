@@ -142,11 +142,19 @@ export const memberships = pgTable(
      */
     sortName: text('sort_name').notNull().default(''),
     sortEmail: text('sort_email').notNull().default(''),
+    /**
+     * The user's last sign-in, or when the account was created if never (users.last_login and
+     * created_at), copied by the triggers of migration 0018_member_activity: the "inactive" preset
+     * is then tested inside the sort indexes, which carry it as an INCLUDE column.
+     */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.tenantId] }),
     index('memberships_tenant_idx').on(t.tenantId),
-    // Byte order ("C"): one index serves both ORDER BY and a prefix range of the search.
+    // Byte order ("C"): one index serves both ORDER BY and a prefix range of the search. Migration
+    // 0018_member_activity gives the three sort indexes INCLUDE columns (the other sort keys and
+    // last_active_at), which drizzle cannot declare: a page's candidates never leave the index.
     index('memberships_tenant_name_idx').on(t.tenantId, sql`${t.sortName} collate "C"`, t.userId),
     index('memberships_tenant_email_idx').on(t.tenantId, sql`${t.sortEmail} collate "C"`, t.userId),
     index('memberships_tenant_created_idx').on(t.tenantId, t.createdAt, t.userId),

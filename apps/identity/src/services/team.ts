@@ -40,6 +40,13 @@ export const INACTIVE_SECONDS_DEFAULT = 7_776_000;
  * totals at once.
  */
 export const MEMBER_COUNT_TTL_MS = 5_000;
+/**
+ * A count is also reused for this many times what it took: a tenant whose count takes 50 ms is
+ * recounted at most every 10 s, so background counts take at most 0.5% of a database core.
+ */
+const MEMBER_COUNT_COST_FACTOR = 200;
+/** The inactive preset's threshold moves with the clock: a total counted a minute earlier is not reused. */
+const INACTIVE_COUNT_DRIFT_MS = 60_000;
 
 export interface MemberListQuery {
   limit: number;
@@ -112,16 +119,20 @@ export function createTeamService(deps: {
   usernames: Pick<UsernamesService, 'assign'>;
 }) {
   const { db, clock, vendorId, authorization } = deps;
-  const counts = new Map<string, { value?: number; at: number; counting?: Promise<number> }>();
+  /** Per list shape: the last total, when that count started and how long it took, a count under way. */
+  const counts = new Map<string, { value?: number; at: number; took: number; counting?: Promise<number> }>();
 
   /**
    * Counts in the background of the pages. A count is kept only if its entry still waits for it: a
    * change made meanwhile (forgetCounts) dropped the entry, and the total counted before it with it.
    */
   const count = (key: string, query: MemberQuery): Promise<number> => {
+    const at = clock.now().getTime();
+    const started = performance.now();
     const counting = countMembers(db, query).then(
       (value) => {
-        if (counts.get(key)?.counting === counting) counts.set(key, { value, at: Date.now() });
+        const took = performance.now() - started;
+        if (counts.get(key)?.counting === counting) counts.set(key, { value, at, took });
         return value;
       },
       (error: unknown) => {
@@ -132,16 +143,23 @@ export function createTeamService(deps: {
     );
     if (counts.size > 10_000) counts.clear();
     const previous = counts.get(key);
-    counts.set(key, { ...previous, at: previous?.at ?? 0, counting });
+    counts.set(key, { at: 0, took: 0, ...previous, counting });
     return counting;
   };
-  const countOf = async (query: MemberQuery): Promise<number> => {
-    // The inactive threshold moves with the clock: a minute's difference does not change a total.
-    const minute = Math.floor(query.inactiveBefore.getTime() / 60_000);
-    const key = [query.tenantId, query.search ?? '', query.preset ?? '', minute].join('|');
+  const countOf = async (query: MemberQuery, inactiveSeconds: number): Promise<number> => {
+    const inactive = query.preset === 'inactive';
+    const key = [
+      query.tenantId,
+      query.search ?? '',
+      query.preset ?? '',
+      inactive ? inactiveSeconds : '',
+    ].join('|');
     const entry = counts.get(key);
-    if (entry?.value === undefined) return entry?.counting ?? count(key, query);
-    if (Date.now() - entry.at >= MEMBER_COUNT_TTL_MS && !entry.counting) {
+    const age = clock.now().getTime() - (entry?.at ?? 0);
+    if (entry?.value === undefined || (inactive && Math.abs(age) > INACTIVE_COUNT_DRIFT_MS)) {
+      return entry?.counting ?? count(key, query);
+    }
+    if (age >= Math.max(MEMBER_COUNT_TTL_MS, entry.took * MEMBER_COUNT_COST_FACTOR) && !entry.counting) {
       // Refreshed in the background; a failure leaves the older total for the next page to retry.
       count(key, query).catch(() => undefined);
     }
@@ -218,11 +236,12 @@ export function createTeamService(deps: {
     grantableRoleIds,
 
     async list(actor: AdminActor, query: MemberListQuery) {
+      const inactiveSeconds = query.maxInactiveSeconds ?? INACTIVE_SECONDS_DEFAULT;
       const filter: MemberQuery = {
         tenantId: actor.tenantId,
         search: query.search?.trim() || undefined,
         preset: query.preset,
-        inactiveBefore: addSeconds(clock.now(), -(query.maxInactiveSeconds ?? INACTIVE_SECONDS_DEFAULT)),
+        inactiveBefore: addSeconds(clock.now(), -inactiveSeconds),
       };
       const page: MemberPage = {
         ...filter,
@@ -231,7 +250,10 @@ export function createTeamService(deps: {
         limit: query.limit,
         offset: query.offset * query.limit,
       };
-      const [members, totalItems] = await Promise.all([listMembers(db, page), countOf(filter)]);
+      const [members, totalItems] = await Promise.all([
+        listMembers(db, page),
+        countOf(filter, inactiveSeconds),
+      ]);
       return {
         items: await viewsOf(actor.tenantId, members),
         _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) },

@@ -99,19 +99,28 @@ function memberConditions(query: MemberQuery, plan: PresetPlan): SQL[] {
   if (query.preset === 'mfa-unenrolled') conditions.push(hasNoMfaDevice(plan));
   if (query.preset === 'breached-passwords') conditions.push(hasBreachedPassword);
   if (query.preset === 'inactive') {
-    conditions.push(sql`exists (select 1 from users u where u.id = ${memberships.userId}
-      and coalesce(u.last_login, u.created_at) < ${query.inactiveBefore.toISOString()}${perRow(plan)})`);
+    conditions.push(sql`${memberships.lastActiveAt} < ${query.inactiveBefore.toISOString()}`);
   }
   return conditions;
+}
+
+/** One branch of the search: the rows it reads, and the sort key whose index it walks. */
+interface SearchBranch {
+  range: SQL;
+  walks: UserSortKey | undefined;
 }
 
 /**
  * The search as one or two index ranges: a name prefix and an email prefix, each a branch of a
  * UNION so that each walks its own index (an OR of both made the planner scan the whole tenant).
  */
-function searchBranches(query: MemberQuery): SQL[] {
+function searchBranches(query: MemberQuery): SearchBranch[] {
   const search = query.search?.toLowerCase();
-  return search ? [prefixRange(byName, search), prefixRange(byEmail, search)] : [sql`true`];
+  if (!search) return [{ range: sql`true`, walks: undefined }];
+  return [
+    { range: prefixRange(byName, search), walks: 'name' },
+    { range: prefixRange(byEmail, search), walks: 'email' },
+  ];
 }
 
 const where = (conditions: SQL[]) => sql.join(conditions, sql` and `);
@@ -211,11 +220,19 @@ export async function listMembers(db: Db, page: MemberPage): Promise<MemberWithR
   const direction = sql.raw(page.order === 'ASC' ? 'asc' : 'desc');
   const key = sortColumns[page.sortBy];
   const conditions = memberConditions(page, 'probe');
-  const branches = searchBranches(page).map(
-    (range) => sql`(select ${memberships.userId} as user_id, ${key} as sort_key from ${memberships}
-      where ${where([...conditions, range])}
-      order by ${key} ${direction}, ${memberships.userId} ${direction} limit ${page.offset + page.limit})`,
-  );
+  const branches = searchBranches(page).map(({ range, walks }) => {
+    const rows = sql`select ${memberships.userId} as user_id, ${key} as sort_key from ${memberships}
+      where ${where([...conditions, range])}`;
+    // A prefix of one key ordered by another: the branch reads its whole range (an index-only scan,
+    // the other keys are INCLUDE columns) and sorts it. Walking the sort key's index instead would
+    // read the whole tenant when few rows match, and the planner cannot tell which case it is in.
+    const source = walks && walks !== page.sortBy ? sql`(${rows} offset 0) as matches` : undefined;
+    return source
+      ? sql`(select user_id, sort_key from ${source}
+          order by sort_key ${direction}, user_id ${direction} limit ${page.offset + page.limit})`
+      : sql`(${rows} order by ${key} ${direction}, ${memberships.userId} ${direction}
+          limit ${page.offset + page.limit})`;
+  });
   return pageRows.parse(
     await executeRows(
       db,
@@ -239,7 +256,8 @@ export async function listMembers(db: Db, page: MemberPage): Promise<MemberWithR
 export async function countMembers(db: Db, query: MemberQuery): Promise<number> {
   const conditions = memberConditions(query, 'join');
   const branches = searchBranches(query).map(
-    (range) => sql`(select ${memberships.userId} from ${memberships} where ${where([...conditions, range])})`,
+    ({ range }) =>
+      sql`(select ${memberships.userId} from ${memberships} where ${where([...conditions, range])})`,
   );
   const [row] = countRow.parse(
     await executeRows(
@@ -336,7 +354,6 @@ export async function revokeSessionsInTenant(
     );
 }
 
-/** Lock or unlock (SPEC section 2 team dialogs); unlocking also forgets the failed attempts. */
 /** How many accounts (tenants) the user belongs to. */
 export async function countMembershipsOfUser(db: Db, userId: string): Promise<number> {
   const [row] = await db
@@ -346,6 +363,7 @@ export async function countMembershipsOfUser(db: Db, userId: string): Promise<nu
   return row?.count ?? 0;
 }
 
+/** Lock or unlock (SPEC section 2 team dialogs); unlocking also forgets the failed attempts. */
 export async function setUserLocked(db: Db, userId: string, isLocked: boolean, now: Date): Promise<void> {
   await db.update(users).set({ isLocked, updatedAt: now }).where(eq(users.id, userId));
   if (!isLocked) {
