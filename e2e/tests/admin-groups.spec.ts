@@ -74,6 +74,10 @@ test('the Read Only administrator sees the groups, cannot change them, and a for
   await expect(page.getByRole('button', { name: 'Create group' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit Buyers' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete Buyers' })).toHaveCount(0);
+  // The groups settings: shown, not changeable.
+  await expect(page.getByRole('switch', { name: /^Groups / })).toBeChecked();
+  await expect(page.getByRole('switch', { name: /^Groups / })).toBeDisabled();
+  await expect(page.getByRole('switch', { name: /^Roles on groups / })).toBeDisabled();
   await page.getByRole('button', { name: 'Roles and members of Buyers' }).click();
   const manage = page.getByRole('dialog', { name: 'Group Buyers' });
   await expect(manage.getByText('No members yet.')).toBeVisible();
@@ -83,10 +87,79 @@ test('the Read Only administrator sees the groups, cannot change them, and a for
   const readOnly = { authorization: `Bearer ${await accessTokenOf(request, tenant.readOnly)}` };
   expect((await request.post(GROUPS, { headers: readOnly, data: { name: 'Mine' } })).status()).toBe(403);
   expect((await request.delete(`${GROUPS}/${groupId}`, { headers: readOnly })).status()).toBe(403);
+  expect(
+    (await request.post(`${GROUPS}/config`, { headers: readOnly, data: { enabled: false } })).status(),
+  ).toBe(403);
   const groups = await request.get(GROUPS, {
     headers: { authorization: await bearerOf(request, tenant.admin) },
   });
   expect(
     ((await groups.json()) as { groups: Array<{ name: string }> }).groups.map((group) => group.name),
   ).toEqual(['Buyers']);
+});
+
+test("the Admin turns groups, then roles on groups, off and on again, and the member's token follows", async ({
+  page,
+  request,
+}) => {
+  const tenant = await createJourneyTenant(request);
+  const admin = { authorization: await bearerOf(request, tenant.admin) };
+  const roles = (await (
+    await request.get('/frontegg/identity/resources/roles/v1', { headers: admin })
+  ).json()) as Array<{ id: string; key: string }>;
+  const readOnlyRole = roles.find((role) => role.key === 'ReadOnly')?.id ?? '';
+  const created = await request.post(GROUPS, { headers: admin, data: { name: 'Readers' } });
+  expect(created.status()).toBe(201);
+  const groupId = ((await created.json()) as { id: string }).id;
+  for (const [relation, data] of [
+    ['roles', { roleIds: [readOnlyRole] }],
+    ['users', { userIds: [tenant.member.id] }],
+  ] as const) {
+    expect((await request.post(`${GROUPS}/${groupId}/${relation}`, { headers: admin, data })).status()).toBe(
+      200,
+    );
+  }
+  expect(rolesIn(await accessTokenOf(request, tenant.member))).toContain('ReadOnly');
+
+  await signInAndOpenSection(page, tenant.admin, 'groups');
+  // A switch's accessible name is its label followed by its description.
+  const groupsSwitch = page.getByRole('switch', { name: /^Groups / });
+  const rolesSwitch = page.getByRole('switch', { name: /^Roles on groups / });
+  await expect(groupsSwitch).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Create group' })).toBeVisible();
+
+  await groupsSwitch.click();
+  await expect(page.getByText('Groups are turned off')).toBeVisible();
+  await expect(groupsSwitch).not.toBeChecked();
+  await expect(groupsSwitch).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Create group' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit Readers' })).toHaveCount(0);
+  expect(rolesIn(await accessTokenOf(request, tenant.member))).not.toContain('ReadOnly');
+
+  await groupsSwitch.click();
+  await expect(page.getByText('Groups are turned off')).toBeHidden();
+  await expect(groupsSwitch).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Create group' })).toBeVisible();
+  expect(rolesIn(await accessTokenOf(request, tenant.member))).toContain('ReadOnly');
+
+  await rolesSwitch.click();
+  await expect(page.getByText('Roles on groups are turned off')).toBeVisible();
+  await expect(rolesSwitch).toBeEnabled();
+  expect(rolesIn(await accessTokenOf(request, tenant.member))).not.toContain('ReadOnly');
+  await page.getByRole('button', { name: 'Roles and members of Readers' }).click();
+  const manage = page.getByRole('dialog', { name: 'Group Readers' });
+  await expect(manage.getByRole('list', { name: 'Members of the group' })).toContainText(tenant.member.email);
+  await expect(manage.getByRole('button', { name: 'Add member' })).toBeVisible();
+  await expect(manage.getByRole('button', { name: 'Add role' })).toHaveCount(0);
+  await manage.getByRole('button', { name: 'Close' }).click();
+
+  await rolesSwitch.click();
+  await expect(page.getByText('Roles on groups are turned off')).toBeHidden();
+  await expect(rolesSwitch).toBeChecked();
+  await expect(rolesSwitch).toBeEnabled();
+  expect(rolesIn(await accessTokenOf(request, tenant.member))).toContain('ReadOnly');
+  const restored = await request.get(`${GROUPS}/config`, {
+    headers: { authorization: await bearerOf(request, tenant.admin) },
+  });
+  expect(await restored.json()).toEqual({ enabled: true, rolesEnabled: true });
 });

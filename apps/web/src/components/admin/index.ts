@@ -1,6 +1,9 @@
 // Shared pieces of the admin portal's sections (src/features/admin-*).
 export { ConfirmDialog } from './confirm-dialog';
 export { DataTable, type ColumnDef, type SortingState } from './data-table';
+export { FormDialog } from './form-dialog';
+export { ListTable, RowActions } from './list-table';
+export { NameInput, useNameField, type NameField } from './name-field';
 export {
   AdminPortalProvider,
   useAdminPortal,
@@ -9,4 +12,5 @@ export {
   useTabAppearance,
 } from './portal-context';
 export { EmptyState, ErrorState, LoadingState, SectionPage } from './section-page';
+export { useConfirmation, type Confirmation } from './use-confirmation';
 export { useSubmit, type Submission } from './use-submit';

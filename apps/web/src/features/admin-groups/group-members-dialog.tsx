@@ -1,8 +1,9 @@
 import { Button, Group, List, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useCan, useSubmit } from '../../components/admin';
+import { useSubmit } from '../../components/admin';
 import { FormAlert } from '../../components/form-alert';
 import type { GroupItem, GroupsView } from '../../sdk/hooks/admin-groups';
+import type { GroupOffers } from './group-offers';
 
 interface Entry {
   id: string;
@@ -90,23 +91,22 @@ function RelationPanel({
 }
 
 /**
- * A group's roles and members: add and remove them. A removal is asked for by the section, which
- * confirms it first.
+ * A group's roles and members: add and remove them, as `offers` allows (permissions and the groups
+ * configuration). A removal is asked for by the section, which confirms it first.
  */
 export function GroupMembersDialog({
   group,
   view,
+  offers,
   onClose,
   onRemove,
 }: {
   group: GroupItem;
   view: GroupsView;
+  offers: GroupOffers;
   onClose: () => void;
   onRemove: (removal: { kind: 'role' | 'user'; id: string; label: string }) => void;
 }) {
-  const canChangeRoles = useCan('fe.secure.write.groupsRoles');
-  const canAddUsers = useCan('fe.secure.write.groupsUsers');
-  const canRemoveUsers = useCan('fe.secure.delete.groupsUsers');
   const { loadChoices } = view;
   useEffect(() => loadChoices(), [loadChoices]);
 
@@ -123,8 +123,8 @@ export function GroupMembersDialog({
           choices={view.roles
             .filter((role) => !roles.some((held) => held.id === role.id))
             .map((role) => ({ id: role.id, label: role.name }))}
-          canAdd={canChangeRoles}
-          canRemove={canChangeRoles}
+          canAdd={offers.addRoles}
+          canRemove={offers.removeRoles}
           onAdd={(roleId) => view.addRoles(group.id, [roleId])}
           onRemove={(entry) => onRemove({ kind: 'role', ...entry })}
         />
@@ -136,8 +136,8 @@ export function GroupMembersDialog({
           choices={view.teamUsers
             .filter((user) => !users.some((held) => held.id === user.id))
             .map((user) => ({ id: user.id, label: user.email }))}
-          canAdd={canAddUsers}
-          canRemove={canRemoveUsers}
+          canAdd={offers.addMembers}
+          canRemove={offers.removeMembers}
           onAdd={(userId) => view.addUsers(group.id, [userId])}
           onRemove={(entry) => onRemove({ kind: 'user', ...entry })}
         />

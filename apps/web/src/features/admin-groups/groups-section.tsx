@@ -1,16 +1,22 @@
-import { Badge, Box, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Group, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   ConfirmDialog,
   EmptyState,
   ErrorState,
+  ListTable,
   LoadingState,
+  RowActions,
   SectionPage,
-  useCan,
+  useAdminPortal,
+  useConfirmation,
 } from '../../components/admin';
-import { useGroups, type GroupItem } from '../../sdk/hooks/admin-groups';
+import { viewerMay } from '../../lib/admin-portal';
+import { useGroups, useGroupsConfiguration, type GroupItem } from '../../sdk/hooks/admin-groups';
 import { GroupDialog } from './group-dialog';
 import { GroupMembersDialog } from './group-members-dialog';
+import { groupOffers } from './group-offers';
+import { GroupsNotice, GroupsSettings } from './groups-settings';
 
 type Removal =
   | { kind: 'group'; group: GroupItem }
@@ -28,36 +34,31 @@ const removalText = (removal: Removal): { title: string; text: string } => {
     : { title: 'Remove member', text: `Remove ${removal.label} from ${removal.group.name}?` };
 };
 
-/** Groups (SPEC section 2): create, edit, delete, and their roles and members. */
+/**
+ * Groups (SPEC section 2): create, edit, delete, and their roles and members; and the tenant's
+ * groups configuration, which narrows what is offered while groups or roles on groups are off.
+ */
 export function GroupsSection() {
   const view = useGroups();
-  const canWrite = useCan('fe.secure.write.groups');
-  const canDelete = useCan('fe.secure.delete.groups');
+  const settings = useGroupsConfiguration();
+  const { viewer } = useAdminPortal();
+  const known = settings.loaded && !settings.error;
+  const offers = groupOffers(known ? settings.configuration : null, (permission) =>
+    viewerMay(viewer, permission),
+  );
   const [editing, setEditing] = useState<GroupItem | 'new' | null>(null);
   const [managingId, setManagingId] = useState<string | null>(null);
-  const [removal, setRemoval] = useState<Removal | null>(null);
-  const [removalError, setRemovalError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const removal = useConfirmation(async (asked: Removal) => {
+    if (asked.kind === 'group') await view.remove(asked.group.id);
+    else if (asked.kind === 'role') await view.removeRoles(asked.group.id, [asked.id]);
+    else await view.removeUsers(asked.group.id, [asked.id]);
+  });
   const { load } = view;
   useEffect(() => load(), [load]);
+  const { load: loadSettings } = settings;
+  useEffect(() => loadSettings(), [loadSettings]);
   // The dialog follows the live list, so it shows each change as the store reloads.
   const managing = view.groups.find((group) => group.id === managingId) ?? null;
-
-  const confirmRemoval = async () => {
-    if (!removal) return;
-    setRemoving(true);
-    setRemovalError(null);
-    try {
-      if (removal.kind === 'group') await view.remove(removal.group.id);
-      else if (removal.kind === 'role') await view.removeRoles(removal.group.id, [removal.id]);
-      else await view.removeUsers(removal.group.id, [removal.id]);
-      setRemoval(null);
-    } catch (caught) {
-      setRemovalError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setRemoving(false);
-    }
-  };
 
   const body = () => {
     if (!view.loaded || (view.loading && view.groups.length === 0)) return <LoadingState />;
@@ -67,102 +68,69 @@ export function GroupsSection() {
         <EmptyState
           title="No groups yet"
           description="Groups give their members roles together."
-          action={canWrite ? <Button onClick={() => setEditing('new')}>Create group</Button> : undefined}
+          action={offers.create ? <Button onClick={() => setEditing('new')}>Create group</Button> : undefined}
         />
       );
     }
     return (
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label="Groups">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Group</Table.Th>
-              <Table.Th scope="col">Description</Table.Th>
-              <Table.Th scope="col">Roles</Table.Th>
-              <Table.Th scope="col">Members</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {view.groups.map((group) => (
-              <Table.Tr key={group.id}>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Box
-                      w={12}
-                      h={12}
-                      style={{ borderRadius: 6, background: group.color || 'var(--mantine-color-gray-4)' }}
-                      aria-hidden
-                    />
-                    <Text size="sm" fw={500}>
-                      {group.name}
-                    </Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td>{group.description}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {group.roles.map((role) => (
-                      <Badge key={role.id} variant="light">
-                        {role.name}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{group.users.length}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setManagingId(group.id)}
-                      aria-label={`Roles and members of ${group.name}`}
-                    >
-                      Roles and members
-                    </Button>
-                    {canWrite ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setEditing(group)}
-                        aria-label={`Edit ${group.name}`}
-                      >
-                        Edit
-                      </Button>
-                    ) : null}
-                    {canDelete ? (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${group.name}`}
-                        onClick={() => {
-                          setRemovalError(null);
-                          setRemoval({ kind: 'group', group });
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable label="Groups" columns={['Group', 'Description', 'Roles', 'Members']}>
+        {view.groups.map((group) => (
+          <Table.Tr key={group.id}>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Box
+                  w={12}
+                  h={12}
+                  style={{ borderRadius: 6, background: group.color || 'var(--mantine-color-gray-4)' }}
+                  aria-hidden
+                />
+                <Text size="sm" fw={500}>
+                  {group.name}
+                </Text>
+              </Group>
+            </Table.Td>
+            <Table.Td>{group.description}</Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {group.roles.map((role) => (
+                  <Badge key={role.id} variant="light">
+                    {role.name}
+                  </Badge>
+                ))}
+              </Group>
+            </Table.Td>
+            <Table.Td>{group.users.length}</Table.Td>
+            <Table.Td>
+              <RowActions
+                name={group.name}
+                onEdit={offers.edit ? () => setEditing(group) : undefined}
+                onDelete={offers.remove ? () => removal.ask({ kind: 'group', group }) : undefined}
+              >
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setManagingId(group.id)}
+                  aria-label={`Roles and members of ${group.name}`}
+                >
+                  Roles and members
+                </Button>
+              </RowActions>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
     );
   };
 
-  const texts = removal ? removalText(removal) : { title: '', text: '' };
+  const texts = removal.target ? removalText(removal.target) : { title: '', text: '' };
   return (
     <SectionPage
       title="Groups"
       description="People in a group get the group's roles."
-      actions={canWrite ? <Button onClick={() => setEditing('new')}>Create group</Button> : null}
+      actions={offers.create ? <Button onClick={() => setEditing('new')}>Create group</Button> : null}
     >
+      <GroupsSettings view={settings} canChange={offers.configure} />
+      {known ? <GroupsNotice configuration={settings.configuration} /> : null}
       {body()}
       {editing ? (
         <GroupDialog
@@ -171,26 +139,16 @@ export function GroupsSection() {
           onSave={(fields) => (editing === 'new' ? view.create(fields) : view.update(editing.id, fields))}
         />
       ) : null}
-      {managing && !removal ? (
+      {managing && !removal.target ? (
         <GroupMembersDialog
           group={managing}
           view={view}
+          offers={offers}
           onClose={() => setManagingId(null)}
-          onRemove={(item) => {
-            setRemovalError(null);
-            setRemoval({ ...item, group: managing });
-          }}
+          onRemove={(item) => removal.ask({ ...item, group: managing })}
         />
       ) : null}
-      <ConfirmDialog
-        opened={removal !== null}
-        title={texts.title}
-        confirmLabel={texts.title}
-        loading={removing}
-        error={removalError}
-        onConfirm={() => void confirmRemoval()}
-        onClose={() => setRemoval(null)}
-      >
+      <ConfirmDialog {...removal.dialog} title={texts.title} confirmLabel={texts.title}>
         {texts.text}
       </ConfirmDialog>
     </SectionPage>

@@ -1,7 +1,6 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Checkbox, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useSubmit } from '../../components/admin';
-import { FormAlert } from '../../components/form-alert';
+import { FormDialog, useSubmit } from '../../components/admin';
 import type { PermissionItem, RoleItem } from '../../sdk/hooks/admin-roles';
 import { toggle } from './role-rules';
 
@@ -26,32 +25,28 @@ export function AssignPermissionDialog({
     if (await submission.run(roleIds)) onClose();
   };
   return (
-    <Modal opened onClose={onClose} title={`Assign ${permission.name} to roles`} centered>
-      <Stack gap="md">
-        {own.length === 0 ? (
-          <Text size="sm">Your account has no roles of its own yet: create one first.</Text>
-        ) : (
-          <Stack gap={6} role="group" aria-label="Roles">
-            {own.map((role) => (
-              <Checkbox
-                key={role.id}
-                label={role.name}
-                checked={roleIds.includes(role.id)}
-                onChange={(event) => setRoleIds(toggle(roleIds, role.id, event.currentTarget.checked))}
-              />
-            ))}
-          </Stack>
-        )}
-        <FormAlert message={submission.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={submission.pending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} loading={submission.pending} disabled={own.length === 0}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormDialog
+      title={`Assign ${permission.name} to roles`}
+      submission={submission}
+      submitLabel="Save"
+      isSubmitDisabled={own.length === 0}
+      onSubmit={() => void save()}
+      onClose={onClose}
+    >
+      {own.length === 0 ? (
+        <Text size="sm">Your account has no roles of its own yet: create one first.</Text>
+      ) : (
+        <Stack gap={6} role="group" aria-label="Roles">
+          {own.map((role) => (
+            <Checkbox
+              key={role.id}
+              label={role.name}
+              checked={roleIds.includes(role.id)}
+              onChange={(event) => setRoleIds(toggle(roleIds, role.id, event.currentTarget.checked))}
+            />
+          ))}
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

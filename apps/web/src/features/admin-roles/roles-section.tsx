@@ -4,10 +4,13 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorState,
+  ListTable,
   LoadingState,
+  RowActions,
   SectionPage,
   useAdminPortal,
   useCan,
+  useConfirmation,
 } from '../../components/admin';
 import { viewerMay } from '../../lib/admin-portal';
 import { useRoles, type PermissionItem, type RoleItem } from '../../sdk/hooks/admin-roles';
@@ -22,9 +25,7 @@ export function RolesSection() {
   const canDelete = useCan('fe.secure.delete.role');
   const { viewer } = useAdminPortal();
   const [editing, setEditing] = useState<RoleItem | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<RoleItem | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [deletePending, setDeletePending] = useState(false);
+  const deletion = useConfirmation((role: RoleItem) => view.remove(role.id));
   const [assigning, setAssigning] = useState<PermissionItem | null>(null);
   const { load } = view;
   useEffect(() => load(), [load]);
@@ -51,77 +52,41 @@ export function RolesSection() {
           {view.roles.length === 0 ? (
             <EmptyState title="No roles yet" description="Create a role to give people permissions." />
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped aria-label="Roles">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Name</Table.Th>
-                    <Table.Th scope="col">Key</Table.Th>
-                    <Table.Th scope="col">Description</Table.Th>
-                    <Table.Th scope="col">Permissions</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {view.roles.map((role) => (
-                    <Table.Tr key={role.id} data-testid={`role-${role.key}`}>
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Text size="sm" fw={500}>
-                            {role.name}
-                          </Text>
-                          {role.isDefault ? <Badge variant="light">Default</Badge> : null}
-                          {role.isVendorRole ? (
-                            <Badge variant="outline" color="gray">
-                              Vendor role
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {role.key}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{role.description}</Table.Td>
-                      <Table.Td>{role.permissionIds.length}</Table.Td>
-                      <Table.Td>
-                        {role.isVendorRole ? null : (
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            {canWrite ? (
-                              <Button
-                                size="xs"
-                                variant="default"
-                                onClick={() => setEditing(role)}
-                                aria-label={`Edit ${role.name}`}
-                              >
-                                Edit
-                              </Button>
-                            ) : null}
-                            {canDelete ? (
-                              <Button
-                                size="xs"
-                                variant="subtle"
-                                color="red"
-                                onClick={() => {
-                                  setDeleteError(null);
-                                  setDeleting(role);
-                                }}
-                                aria-label={`Delete ${role.name}`}
-                              >
-                                Delete
-                              </Button>
-                            ) : null}
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable label="Roles" columns={['Name', 'Key', 'Description', 'Permissions']}>
+              {view.roles.map((role) => (
+                <Table.Tr key={role.id} data-testid={`role-${role.key}`}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text size="sm" fw={500}>
+                        {role.name}
+                      </Text>
+                      {role.isDefault ? <Badge variant="light">Default</Badge> : null}
+                      {role.isVendorRole ? (
+                        <Badge variant="outline" color="gray">
+                          Vendor role
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {role.key}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{role.description}</Table.Td>
+                  <Table.Td>{role.permissionIds.length}</Table.Td>
+                  <Table.Td>
+                    {role.isVendorRole ? null : (
+                      <RowActions
+                        name={role.name}
+                        onEdit={canWrite ? () => setEditing(role) : undefined}
+                        onDelete={canDelete ? () => deletion.ask(role) : undefined}
+                      />
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           )}
         </Tabs.Panel>
         <Tabs.Panel value="permissions" pt="md">
@@ -175,19 +140,6 @@ export function RolesSection() {
     );
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeletePending(true);
-    try {
-      await view.remove(deleting.id);
-      setDeleting(null);
-    } catch (caught) {
-      setDeleteError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setDeletePending(false);
-    }
-  };
-
   return (
     <SectionPage
       title="Roles"
@@ -223,16 +175,8 @@ export function RolesSection() {
           onSave={(roleIds) => view.assignPermissionToRoles(assigning.id, roleIds)}
         />
       ) : null}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete role"
-        confirmLabel="Delete role"
-        loading={deletePending}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
-      >
-        {`Delete the role ${deleting?.name ?? ''}? People holding it lose its permissions.`}
+      <ConfirmDialog {...deletion.dialog} title="Delete role" confirmLabel="Delete role">
+        {`Delete the role ${deletion.target?.name ?? ''}? People holding it lose its permissions.`}
       </ConfirmDialog>
     </SectionPage>
   );

@@ -55,6 +55,24 @@ export interface GroupsView {
   removeUsers: (groupId: string, userIds: string[]) => Promise<void>;
 }
 
+/** The tenant's groups configuration (IGroupConfigResponse); the server's default is both on. */
+export interface GroupsConfiguration {
+  /** Groups can be created and changed, and give their members their roles. */
+  enabled: boolean;
+  /** Groups can be given roles, and those roles reach their members. */
+  rolesEnabled: boolean;
+}
+
+export interface GroupsConfigurationView {
+  configuration: GroupsConfiguration;
+  /** The first read has answered (or failed). */
+  loaded: boolean;
+  error: string | null;
+  load: () => void;
+  /** Turns one or both switches; rejects with the server's message. */
+  save: (changes: Partial<GroupsConfiguration>) => Promise<void>;
+}
+
 type Callback = (ok: unknown, error?: unknown) => void;
 
 /** An empty colour means none: the server takes only real colours. */
@@ -189,4 +207,55 @@ export function useGroups(): GroupsView {
           actions.deleteUsersFromGroup({ groupId, userIds, callback } as Payload<'deleteUsersFromGroup'>),
       ),
   };
+}
+
+/**
+ * The stored `groupsConfiguration`: a switch it lacks (before the first answer, or the preview's
+ * empty mock) reads as on, the server's default; only a stored `false` is off.
+ */
+export const groupsConfigurationOf = (stored: unknown): GroupsConfiguration => {
+  const value = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  return { enabled: value.enabled !== false, rolesEnabled: value.rolesEnabled !== false };
+};
+
+/** The groups configuration through the store's GroupsState (`groupsConfiguration`, getGroupConfiguration). */
+export function useGroupsConfiguration(): GroupsConfigurationView {
+  const state = useGroupsState();
+  const actions = useGroupsActions();
+  const preview = usePreviewMode();
+  const [loaded, setLoaded] = useState(false);
+  const errors = state.errors as Record<string, unknown> | undefined;
+
+  const load = useCallback(() => {
+    type Indicator = Parameters<typeof actions.setUsersGroupsError>[0];
+    // The store keeps a failed read's error through a later success: a new read starts clean.
+    actions.setUsersGroupsError({ key: 'GET_GROUP_CONFIGURATION', value: false } as Indicator);
+    void Promise.resolve(actions.getGroupConfiguration()).finally(() => setLoaded(true));
+  }, [actions]);
+  const configuration = useMemo(
+    () => groupsConfigurationOf(state.groupsConfiguration),
+    [state.groupsConfiguration],
+  );
+
+  const save = useCallback(
+    async (changes: Partial<GroupsConfiguration>) => {
+      type Payload = Parameters<typeof actions.updateGroupConfiguration>[0];
+      if (preview) {
+        await actions.updateGroupConfiguration(changes as Payload);
+        return;
+      }
+      // The store's updateGroupConfiguration keeps a failure in its state (and would send its
+      // `groupId` to the server): call the rest-api, then keep the server's answer in the store.
+      let saved: unknown;
+      try {
+        saved = await api.groups.updateGroupConfiguration(changes);
+      } catch (error) {
+        throw new Error(errorMessage(error) ?? 'Unknown error occurred');
+      }
+      actions.setGroupsState({ groupsConfiguration: saved } as Parameters<typeof actions.setGroupsState>[0]);
+    },
+    [actions, preview],
+  );
+
+  return { configuration, loaded, error: errorMessage(errors?.GET_GROUP_CONFIGURATION), load, save };
 }

@@ -1,0 +1,46 @@
+import { TextInput } from '@mantine/core';
+import { useState } from 'react';
+
+export interface NameField {
+  value: string;
+  error: string | null;
+  change: (value: string) => void;
+  /** The name to send, trimmed; null (and the field says why) when it is empty. */
+  check: () => string | null;
+}
+
+/** The required name of what an admin dialog creates or edits (a group, a role). */
+export function useNameField(initial: string): NameField {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    value,
+    error,
+    change: (next) => {
+      setError(null);
+      setValue(next);
+    },
+    check: () => {
+      const name = value.trim();
+      if (!name) setError('Name is required');
+      return name || null;
+    },
+  };
+}
+
+/** The dialog's first field: focused when it opens, its error shown under it. */
+export function NameInput({ field, onChange }: { field: NameField; onChange?: (name: string) => void }) {
+  return (
+    <TextInput
+      label="Name"
+      required
+      data-autofocus
+      value={field.value}
+      error={field.error}
+      onChange={(event) => {
+        field.change(event.currentTarget.value);
+        onChange?.(event.currentTarget.value);
+      }}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useConfirmation } from './use-confirmation';
+
+describe('useConfirmation', () => {
+  it('runs the action on what was asked about, then closes the dialog', async () => {
+    const removed: string[] = [];
+    const { result } = renderHook(() =>
+      useConfirmation(async (id: string) => {
+        removed.push(id);
+      }),
+    );
+    expect(result.current.dialog.opened).toBe(false);
+    act(() => result.current.ask('group-1'));
+    expect(result.current.target).toBe('group-1');
+    expect(result.current.dialog.opened).toBe(true);
+    await act(async () => result.current.dialog.onConfirm());
+    expect(removed).toEqual(['group-1']);
+    expect(result.current.target).toBeNull();
+    expect(result.current.dialog.opened).toBe(false);
+  });
+
+  it("keeps the dialog open with the server's message when the action fails; the next question starts without it", async () => {
+    const { result } = renderHook(() =>
+      useConfirmation((_id: string) => Promise.reject(new Error('Group not found'))),
+    );
+    act(() => result.current.ask('group-1'));
+    await act(async () => result.current.dialog.onConfirm());
+    expect(result.current.target).toBe('group-1');
+    expect(result.current.dialog.error).toBe('Group not found');
+    expect(result.current.dialog.loading).toBe(false);
+
+    act(() => result.current.dialog.onClose());
+    expect(result.current.dialog.opened).toBe(false);
+    act(() => result.current.ask('role-2'));
+    expect(result.current.target).toBe('role-2');
+    expect(result.current.dialog.error).toBeNull();
+  });
+});

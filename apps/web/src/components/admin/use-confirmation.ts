@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useSubmit } from './use-submit';
+
+export interface Confirmation<T> {
+  /** What the dialog asks about; null while it is closed. */
+  target: T | null;
+  /** Opens the dialog about `target`, without the error of an earlier question. */
+  ask: (target: T) => void;
+  /** The ConfirmDialog's state and handlers: spread them onto it. */
+  dialog: {
+    opened: boolean;
+    loading: boolean;
+    error: string | null;
+    onConfirm: () => void;
+    onClose: () => void;
+  };
+}
+
+/**
+ * A destructive action asked for first (ConfirmDialog): the dialog closes when `action` succeeds
+ * and keeps the server's message on screen when it fails.
+ */
+export function useConfirmation<T>(action: (target: T) => Promise<void>): Confirmation<T> {
+  const [target, setTarget] = useState<T | null>(null);
+  // Whether the last confirmed action failed: a new question starts without its message.
+  const [failed, setFailed] = useState(false);
+  const submission = useSubmit(action);
+  const confirm = async () => {
+    if (target === null) return;
+    const done = await submission.run(target);
+    setFailed(!done);
+    if (done) setTarget(null);
+  };
+  return {
+    target,
+    ask: (next) => {
+      setFailed(false);
+      setTarget(next);
+    },
+    dialog: {
+      opened: target !== null,
+      loading: submission.pending,
+      error: failed ? submission.error : null,
+      onConfirm: () => void confirm(),
+      onClose: () => setTarget(null),
+    },
+  };
+}
