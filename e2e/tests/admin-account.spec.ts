@@ -75,9 +75,16 @@ test("the account's login address opens the login box with the account's logo an
     .locator('input[type="file"]')
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.getByRole('img', { name: 'Login box logo preview' })).toBeVisible();
-  await form.getByLabel('Primary colour').fill(PURPLE);
-  // Leaving the field closes the colour picker that opened over the form.
-  await form.getByLabel('Primary colour').blur();
+  const colour = form.getByLabel('Primary colour');
+  await colour.click();
+  await colour.fill(PURPLE);
+  // The colour picker opens beside the field: the save button stays reachable while it is open.
+  const picker = page.getByRole('slider');
+  await expect(picker.first()).toBeVisible();
+  await form.getByRole('button', { name: 'Save login box' }).click({ trial: true });
+  await colour.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(colour).toHaveValue(PURPLE);
   await form.getByRole('button', { name: 'Save login box' }).click();
   await expect(form.getByText('Login box saved')).toBeVisible();
   const loginUrl = await form.getByRole('link', { name: /tenantId=/ }).getAttribute('href');

@@ -157,6 +157,8 @@ test('the Admin adds users in bulk, shares an invite link, and makes a temporary
   const stranger = await browser.newContext();
   const strangerPage = await stranger.newPage();
   await strangerPage.goto(`/account/sign-up?invitationToken=${encodeURIComponent(token)}`);
+  // The link is checked on arrival: the page names the account the stranger joins.
+  await expect(strangerPage.getByRole('main')).toContainText(`Join ${tenant.name} on Brizo FoodMetrics`);
   await new SignUpPage(strangerPage).signUp({
     firstName: 'Link',
     lastName: 'Joiner',
@@ -164,9 +166,20 @@ test('the Admin adds users in bulk, shares an invite link, and makes a temporary
     email: joiner,
   });
   await expect(strangerPage.getByText('Please check your inbox!')).toBeVisible();
-  await stranger.close();
   await page.reload();
   await expect(rowOf(page, joiner)).toContainText('Not activated');
+
+  // A new link replaces the old one: the old link says so at once, instead of a form that would fail.
+  await page.getByRole('button', { name: 'Invite link' }).click();
+  await linkDialog.getByRole('button', { name: 'Create new link' }).click();
+  await expect(linkInput).not.toHaveValue(new RegExp(`invitationToken=${encodeURIComponent(token)}$`));
+  await linkDialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await strangerPage.goto(`/account/sign-up?invitationToken=${encodeURIComponent(token)}`);
+  await expect(strangerPage.getByRole('alert')).toContainText("We couldn't verify your invitation");
+  await expect(strangerPage.getByRole('alert')).toContainText('was replaced by a newer one or has expired');
+  await expect(strangerPage.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(strangerPage.getByRole('form', { name: 'Sign up' })).toHaveCount(0);
+  await stranger.close();
 
   // A temporary user, made permanent.
   const temporary = newEmail('temp');

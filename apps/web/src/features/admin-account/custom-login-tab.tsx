@@ -1,6 +1,7 @@
-import { Anchor, Button, ColorInput, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorState, LoadingState, useCan, useSubmit } from '../../components/admin';
+import { ColourInput } from '../../components/colour-input';
 import { FormAlert } from '../../components/form-alert';
 import { useAccountSettings, useCustomLogin, type CustomLoginBox } from '../../sdk/hooks/admin-account';
 import { LogoField } from './logo-field';
@@ -52,7 +53,7 @@ export function CustomLoginTab() {
           disabled={!canWrite}
           onChange={(logo) => change({ logo })}
         />
-        <ColorInput
+        <ColourInput
           label="Primary colour"
           format="hex"
           value={form.primaryColor}

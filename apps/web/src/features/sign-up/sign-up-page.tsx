@@ -6,13 +6,16 @@ import { CheckInbox } from '../../components/check-inbox';
 import { session } from '../../lib/storage';
 import { readStoredSource, storeSource } from '../../product';
 import { useAuthState, useSignUp } from '../../sdk';
+import { useInviteLinkCheck } from '../../sdk/hooks/invite-link';
+import { SignUpCard } from './sign-up-card';
 import { SignUpForm } from './sign-up-form';
 import type { SignUpFormData } from './sign-up-schema';
 
 /**
  * /account/sign-up (SPEC section 2). The visitor's source (?source=, or the one saved on
  * the way in) travels with the sign-up in the user's metadata, so the server can keep it.
- * No back-to-login link on purpose.
+ * No back-to-login link on purpose. Opened from an account's invite link (?invitationToken=),
+ * the link is checked first and the person signs up into that account.
  */
 export function SignUpPage() {
   const signUp = useSignUp();
@@ -20,6 +23,8 @@ export function SignUpPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const resetOnce = useRef(false);
+  const invitationToken = params.get('invitationToken');
+  const invite = useInviteLinkCheck(invitationToken);
 
   useEffect(() => {
     storeSource(params.get('source'), session);
@@ -59,18 +64,18 @@ export function SignUpPage() {
       ...(username ? { username } : {}),
       ...(source ? { metadata: { source } } : {}),
       // Issue 4 (Users section): an account's invite link signs up into that account.
-      ...(params.get('invitationToken') ? { invitationToken: params.get('invitationToken') ?? '' } : {}),
+      ...(invitationToken ? { invitationToken } : {}),
     });
   };
 
   return (
-    <AuthCard title="Get started for free!" subtitle="Create your Brizo FoodMetrics account">
+    <SignUpCard invite={invite}>
       <SignUpForm
         loading={signUp.loading}
         error={signUp.error}
         onSubmit={submit}
         identifiers={signUp.identifiers}
       />
-    </AuthCard>
+    </SignUpCard>
   );
 }
