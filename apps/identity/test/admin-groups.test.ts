@@ -52,6 +52,18 @@ const login = (email: string) =>
     payload: { email, password: TEST_PASSWORD },
   });
 
+/** A token refresh of the session `refreshToken` belongs to; 200 expected. */
+async function refresh(refreshToken: string) {
+  const response = await server().app.inject({
+    method: 'POST',
+    url: `${API}/auth/v1/user/token/refresh`,
+    cookies: { [COOKIE]: refreshToken },
+    payload: {},
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
 describe('groups (issue 4)', () => {
   it('creates, edits and deletes a group, with roles and users, audited', async () => {
     const tenant = await createTenantAdmins(server());
@@ -128,13 +140,7 @@ describe('groups (issue 4)', () => {
     await admin('POST', `${GROUPS}/${group.id}/roles`, { roleIds: [await roleIdOf(tenant, 'ReadOnly')] });
     await admin('POST', `${GROUPS}/${group.id}/users`, { userIds: [tenant.member.user.id] });
 
-    const refreshed = await server().app.inject({
-      method: 'POST',
-      url: `${API}/auth/v1/user/token/refresh`,
-      cookies: { [COOKIE]: refreshToken },
-      payload: {},
-    });
-    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const refreshed = await refresh(refreshToken);
     const claims = claimsOf(refreshed.json<{ accessToken: string }>().accessToken);
     expect(claims.roles).toContain('ReadOnly');
     expect(claims.permissions).toContain('fe.secure.read.groups');
@@ -145,6 +151,62 @@ describe('groups (issue 4)', () => {
     await admin('DELETE', `${GROUPS}/${group.id}`);
     const after = await login(tenant.member.user.email);
     expect(claimsOf(after.json<{ accessToken: string }>().accessToken).roles).not.toContain('ReadOnly');
+  });
+
+  it("gives members a group's roles only while the tenant's groups, and roles on groups, are on (issue 4)", async () => {
+    const tenant = await createTenantAdmins(server());
+    const other = await createTenantAdmins(server());
+    const readOnlyRole = await roleIdOf(tenant, 'ReadOnly');
+    for (const owner of [tenant, other]) {
+      const group = await createGroup(owner, { name: 'Readers' });
+      await as(server(), owner.admin)('POST', `${GROUPS}/${group.id}/roles`, { roleIds: [readOnlyRole] });
+      await as(server(), owner.admin)('POST', `${GROUPS}/${group.id}/users`, {
+        userIds: [owner.member.user.id],
+      });
+    }
+    const configure = async (changes: Record<string, boolean>) => {
+      const response = await as(server(), tenant.admin)('POST', `${GROUPS}/config`, changes);
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    // The member holds ReadOnly (and with it fe.secure.read.groups) only through the group.
+    let refreshToken = cookieValue(await login(tenant.member.user.email), COOKIE) ?? '';
+    const refreshed = async () => {
+      const response = await refresh(refreshToken);
+      refreshToken = cookieValue(response, COOKIE) ?? refreshToken;
+      const accessToken = response.json<{ accessToken: string }>().accessToken;
+      const groupsRead = await as(server(), { authorization: `Bearer ${accessToken}` })('GET', GROUPS);
+      return { ...claimsOf(accessToken), groupsRead: groupsRead.statusCode };
+    };
+    const granted = { roles: expect.arrayContaining(['ReadOnly']) as unknown, groupsRead: 200 };
+    const withheld = {
+      roles: expect.not.arrayContaining(['ReadOnly']) as unknown,
+      permissions: expect.not.arrayContaining(['fe.secure.read.groups']) as unknown,
+      groupsRead: 403,
+    };
+
+    expect(await refreshed()).toMatchObject({
+      ...granted,
+      permissions: expect.arrayContaining(['fe.secure.read.groups']) as unknown,
+    });
+    await configure({ enabled: false });
+    expect(await refreshed()).toMatchObject(withheld);
+    const loggedInWhileOff = await login(tenant.member.user.email);
+    expect(claimsOf(loggedInWhileOff.json<{ accessToken: string }>().accessToken).roles).not.toContain(
+      'ReadOnly',
+    );
+    // Another tenant's switches are its own.
+    const otherLogin = await login(other.member.user.email);
+    expect(claimsOf(otherLogin.json<{ accessToken: string }>().accessToken).roles).toContain('ReadOnly');
+
+    await configure({ enabled: true });
+    expect(await refreshed()).toMatchObject(granted);
+    await configure({ rolesEnabled: false });
+    expect(await refreshed()).toMatchObject(withheld);
+    await configure({ rolesEnabled: true });
+    expect(await refreshed()).toMatchObject({
+      ...granted,
+      permissions: expect.arrayContaining(['fe.secure.read.groups']) as unknown,
+    });
   });
 
   it('refuses a role the administrator could not grant, and a duplicate name', async () => {

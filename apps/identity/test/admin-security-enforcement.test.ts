@@ -137,6 +137,43 @@ describe('IP restrictions take effect', () => {
     expect(outsider.accessToken).toBeTruthy();
   });
 
+  it('a tenant API token is exchanged only from an address its tenant allows, by either exchange', async () => {
+    const { admin } = await createTenantAdmins(server());
+    const created = await as(server(), admin)('POST', `${API}/tenants/api-tokens/v1`, { description: 'CI' });
+    const { clientId, secret } = created.json<{ clientId: string; secret: string }>();
+    const exchangeFrom = (remoteAddress: string) =>
+      server().app.inject({
+        method: 'POST',
+        url: `${API}/auth/v1/api-token`,
+        remoteAddress,
+        payload: { clientId, secret },
+      });
+    const grantFrom = (remoteAddress: string) =>
+      server().app.inject({
+        method: 'POST',
+        url: '/frontegg/oauth/token',
+        remoteAddress,
+        payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret },
+      });
+    await as(server(), admin)('POST', IP, { ip: '203.0.113.0/24', strategy: 'BLOCK' });
+    await as(server(), admin)('POST', `${IP}/config`, { isActive: true, strategy: 'BLOCK' });
+
+    expect(expectErrorShape(await exchangeFrom('203.0.113.7'), 403).errorCode).toBe(
+      'ER-SECURITY-IP-RESTRICTED',
+    );
+    expectErrorShape(await grantFrom('203.0.113.7'), 403);
+    expect((await exchangeFrom('198.51.100.7')).statusCode).toBe(200);
+    expect((await grantFrom('198.51.100.7')).statusCode).toBe(200);
+    // A wrong secret from a blocked address still learns only that the credentials are wrong.
+    const wrong = await server().app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/api-token`,
+      remoteAddress: '203.0.113.7',
+      payload: { clientId, secret: `${secret}x` },
+    });
+    expectErrorShape(wrong, 401);
+  });
+
   it('an allow list lets only listed addresses in', async () => {
     const { admin, tenant } = await createTenantAdmins(server());
     await as(server(), admin)('POST', IP, { ip: '127.0.0.1', strategy: 'ALLOW', description: 'My IP' });

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   assignUserRoles,
   findVendorRolesByKeys,
@@ -259,23 +259,35 @@ describe('Users section: invite', () => {
     expect(audit.map((entry) => entry.action)).toContain('User invited');
   });
 
-  it('an expired temporary member cannot sign in; made permanent, they can', async () => {
+  // Regression: the expiry was compared with the database's now(), so moving the server's clock
+  // (the dev tools' and the tests' clock) past the expiration date left the temporary member in.
+  it("a temporary member expires when the server's clock passes the date; made permanent, they are back", async () => {
     const s = server();
-    const team = await createTenantAdmins(s);
-    const { user } = await createUser(s.db, s.passwords, { tenant: team.tenant });
-    const admin = as(s, team.admin);
-    const set = await admin('PUT', `${API}/users/temporary/v1/${user.id}`, { expirationInSeconds: 300 });
-    expect(set.statusCode, set.body).toBe(200);
-    await s.db
-      .update(memberships)
-      .set({ temporaryExpirationDate: new Date(Date.now() - 1000) })
-      .where(and(eq(memberships.userId, user.id), eq(memberships.tenantId, team.tenant.id)));
-    expectErrorShape(await passwordLogin(s, user.email, TEST_PASSWORD), 401);
+    const started = s.clock.now();
+    try {
+      const team = await createTenantAdmins(s);
+      const { user } = await createUser(s.db, s.passwords, { tenant: team.tenant });
+      const admin = as(s, team.admin);
+      const set = await admin('PUT', `${API}/users/temporary/v1/${user.id}`, { expirationInSeconds: 300 });
+      expect(set.statusCode, set.body).toBe(200);
+      const session = await signIn(s, user.email);
+      expect((await refresh(s, session)).statusCode).toBe(200);
 
-    expect((await admin('DELETE', `${API}/users/temporary/v1/${user.id}`)).statusCode).toBe(200);
-    expect((await passwordLogin(s, user.email, TEST_PASSWORD)).statusCode).toBe(200);
-    const row = (await listOf(admin)).items.find((item) => item.id === user.id);
-    expect(row?.temporaryExpirationDate).toBeUndefined();
+      s.clock.advanceSeconds(299);
+      expect((await passwordLogin(s, user.email, TEST_PASSWORD)).statusCode).toBe(200);
+      s.clock.advanceSeconds(2);
+      expectErrorShape(await passwordLogin(s, user.email, TEST_PASSWORD), 401);
+      expectErrorShape(await refresh(s, session), 401);
+
+      // The Admin signs in again: their first access token expired with the clock's move.
+      const adminNow = as(s, { authorization: `Bearer ${await accessTokenOf(s, team.admin.user.email)}` });
+      expect((await adminNow('DELETE', `${API}/users/temporary/v1/${user.id}`)).statusCode).toBe(200);
+      expect((await passwordLogin(s, user.email, TEST_PASSWORD)).statusCode).toBe(200);
+      const row = (await listOf(adminNow)).items.find((item) => item.id === user.id);
+      expect(row?.temporaryExpirationDate).toBeUndefined();
+    } finally {
+      s.clock.set(started);
+    }
   });
 
   it('invites a user of another account by invitation, and refuses a current member', async () => {

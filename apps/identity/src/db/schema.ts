@@ -810,7 +810,8 @@ export const groupUsers = pgTable(
 
 /**
  * A tenant's groups configuration (IGroupConfig, migration 0016_sdk_gaps): `enabled` lets the tenant
- * create groups, `rolesEnabled` lets groups be given roles. No row means both on.
+ * create groups, `rolesEnabled` lets groups be given roles; group roles reach members' tokens only
+ * while both are on (db/queries/users.ts). No row means both on.
  */
 export const groupConfigs = pgTable('group_configs', {
   tenantId: uuid('tenant_id')

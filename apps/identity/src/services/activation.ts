@@ -122,7 +122,7 @@ export function createActivationService(deps: {
       vendorMetadata: mergeJsonObject(user.vendorMetadata, { activated: true }),
       updatedAt: now,
     });
-    const claims = await findUserClaimsById(db, user.id, user.activeTenantId);
+    const claims = await findUserClaimsById(db, user.id, user.activeTenantId, now);
     if (!claims) throw appError(errorCatalogue.users.activationInvalid);
     return deps.mfa.startOrChallenge(claims, meta, auditEvents.activated, undefined);
   };

@@ -15,7 +15,8 @@ import {
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { grantsPermission, type AdminActor } from './admin-access.js';
-import { auditEvents, recordAdminAudit } from './audit.js';
+import { auditEvents, recordAdminAudit, type RequestMeta } from './audit.js';
+import type { IpRestrictionService } from './ip-restrictions.js';
 import type { SignedAccessToken, TokenService } from './tokens.js';
 
 // Personal and tenant API tokens (SPEC section 3 "API token", section 6) and their client-credentials
@@ -86,6 +87,7 @@ export interface NewApiTokenInput {
 
 /** A token's grant as the exchange needs it, computed once per read. */
 interface CachedGrant {
+  tenantId: string;
   secretHash: Buffer;
   expiresAtMs: number | null;
   /** Signs the grant's access tokens; null when a personal token's owner is locked or left the tenant. */
@@ -117,8 +119,14 @@ function claimsOf(grant: ApiTokenGrantRow): Record<string, unknown> | null {
   };
 }
 
-export function createApiTokensService(deps: { db: Db; config: Config; clock: Clock; tokens: TokenService }) {
-  const { db, config, clock, tokens } = deps;
+export function createApiTokensService(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  tokens: TokenService;
+  ipRestrictions: Pick<IpRestrictionService, 'assertAllowed'>;
+}) {
+  const { db, config, clock, tokens, ipRestrictions } = deps;
   const grants = new Map<string, CachedGrant>();
 
   function signerOf(row: ApiTokenGrantRow): CachedGrant['sign'] {
@@ -134,12 +142,13 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
   }
 
   async function loadGrant(clientId: string, now: number): Promise<CachedGrant | undefined> {
-    const row = await findApiTokenGrant(db, clientId);
+    const row = await findApiTokenGrant(db, clientId, new Date(now));
     if (!row) {
       grants.delete(clientId);
       return undefined;
     }
     const grant: CachedGrant = {
+      tenantId: row.tenantId,
       secretHash: Buffer.from(row.secretHash, 'hex'),
       expiresAtMs: row.expiresAt?.getTime() ?? null,
       sign: signerOf(row),
@@ -300,9 +309,10 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
 
     /**
      * The client-credentials exchange. Unknown client, wrong secret, expired or deleted token and a
-     * personal token whose owner is locked or left the tenant all answer the same 401.
+     * personal token whose owner is locked or left the tenant all answer the same 401. A valid token
+     * used from an address the tenant's IP restrictions refuse gets their 403 (audited).
      */
-    async exchange(clientId: string, secret: string): Promise<SignedAccessToken> {
+    async exchange(clientId: string, secret: string, meta: RequestMeta): Promise<SignedAccessToken> {
       const now = clock.now().getTime();
       const grant = UUID.test(clientId)
         ? (cachedGrant(clientId, now) ?? (await loadGrant(clientId, now)))
@@ -311,6 +321,7 @@ export function createApiTokensService(deps: { db: Db; config: Config; clock: Cl
       if (!grant || !matches || !grant.sign || (grant.expiresAtMs !== null && grant.expiresAtMs <= now)) {
         throw appError(errorCatalogue.apiTokens.invalidCredentials);
       }
+      await ipRestrictions.assertAllowed(grant.tenantId, meta);
       const remaining = grant.expiresAtMs === null ? Infinity : Math.floor((grant.expiresAtMs - now) / 1000);
       return grant.sign(Math.max(1, Math.min(config.accessTokenTtlSeconds, remaining)));
     },

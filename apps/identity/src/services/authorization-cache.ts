@@ -18,6 +18,8 @@ export interface AuthorizationCache {
   rolesVisibleTo(tenantId: string): Promise<RoleWithPermissions[]>;
   /** Call when a user's roles, permissions or memberships change. */
   invalidateUser(userId: string): void;
+  /** Call when something decides the roles of every member of one tenant (its groups configuration). */
+  invalidateTenant(tenantId: string): void;
   /** Call when any role or its permissions change. */
   clear(): void;
 }
@@ -54,13 +56,16 @@ export function createAuthorizationCache(deps: { db: Db; clock: Clock; ttlMs?: n
       const now = deps.clock.now().getTime();
       const entry = entries.get(keyOf(userId, tenantId));
       if (entry && now - entry.loadedAt <= ttlMs && now >= entry.loadedAt) return entry.value;
-      const value = await findUserAuthorization(deps.db, userId, tenantId);
+      const value = await findUserAuthorization(deps.db, userId, tenantId, new Date(now));
       if (value) put(userId, tenantId, value);
       return value;
     },
     put,
     invalidateUser(userId) {
       for (const key of entries.keys()) if (key.startsWith(`${userId}:`)) entries.delete(key);
+    },
+    invalidateTenant(tenantId) {
+      for (const key of entries.keys()) if (key.endsWith(`:${tenantId}`)) entries.delete(key);
     },
     clear: () => {
       entries.clear();

@@ -161,6 +161,8 @@ export function createGroupsService(deps: {
     async updateConfiguration(actor: AdminActor, changes: GroupConfigChanges): Promise<void> {
       const now = clock.now();
       const row = await upsertGroupConfig(db, actor.tenantId, changes, now);
+      // Whether group roles reach members' tokens depends on both switches (db/queries/users.ts).
+      deps.authorization.invalidateTenant(actor.tenantId);
       await recordAdminAudit(
         db,
         actor,

@@ -153,7 +153,7 @@ export async function createServices(context: AppContext) {
     profile: createProfileService({ db, clock, mailer }),
     phoneNumbers: createPhoneNumbersService({ db, clock, sms }),
     userSessions: createUserSessionsService({ db, clock }),
-    apiTokens: createApiTokensService({ db, config, clock, tokens }),
+    apiTokens: createApiTokensService({ db, config, clock, tokens, ipRestrictions }),
     rolesAdmin,
     groups: createGroupsService({ db, clock, authorization, roles: rolesAdmin }),
     accountSettings: createAccountSettingsService({ db, clock, publicUrl: config.publicUrl }),

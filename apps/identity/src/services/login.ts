@@ -59,8 +59,8 @@ export function createPasswordLoginService(deps: {
       const [vendor, user] = await Promise.all([
         deps.vendorSettings.get(),
         byUsername
-          ? findUserClaimsByUsername(db, username ?? '')
-          : findUserClaimsByEmail(db, emailSent ?? ''),
+          ? findUserClaimsByUsername(db, username ?? '', clock.now())
+          : findUserClaimsByEmail(db, emailSent ?? '', clock.now()),
       ]);
       const allowed = byUsername ? ['UsernameAndPassword'] : ['EmailAndPassword', 'UsernameAndPassword'];
       if (!allowed.includes(vendor.mainAuthStrategy)) throw appError(errorCatalogue.auth.strategyNotActive);

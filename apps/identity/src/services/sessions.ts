@@ -125,7 +125,7 @@ export function createSessionService(deps: {
     meta: RequestMeta,
   ): Promise<RotatedSession> => {
     const { now } = next;
-    const found = await findRefreshSession(db, oldHash);
+    const found = await findRefreshSession(db, oldHash, now);
     if (!found) throw appError(errorCatalogue.auth.noSession);
     const owner = { id: found.id, email: found.email, tenantId: found.tenantId };
     if (found.familyRevokedAt) throw await refreshFailed(meta, 'session revoked', owner);
@@ -168,7 +168,7 @@ export function createSessionService(deps: {
 
     async start(signingIn, meta, event, authentication) {
       // Issue 4 (Users section): never into a tenant where the membership is disabled or expired.
-      const user = await withUsableTenant(db, signingIn);
+      const user = await withUsableTenant(db, signingIn, clock.now());
       // Every way of signing in ends here: the tenant's IP restrictions refuse a session from a blocked address.
       await restrictions?.ipRestrictions.assertAllowed(user.tenantId, meta);
       const now = clock.now();
@@ -224,7 +224,7 @@ export function createSessionService(deps: {
       let granted: UserAuthorization | undefined;
       if (requestedTenantId && requestedTenantId !== tenantId) {
         // Switching tenants is rare and must see new memberships at once: read, do not cache-hit.
-        const switched = await findUserAuthorization(db, session.user.id, requestedTenantId);
+        const switched = await findUserAuthorization(db, session.user.id, requestedTenantId, clock.now());
         if (switched?.tenantIds.includes(requestedTenantId)) {
           await setFamilyTenant(db, session.familyId, requestedTenantId);
           await setActiveTenant(db, session.user.id, requestedTenantId);
@@ -260,9 +260,9 @@ export function createSessionService(deps: {
 
     async end(refreshToken, meta) {
       if (!refreshToken) return;
-      const session = await findRefreshSession(db, hashToken(refreshToken));
-      if (!session || session.familyRevokedAt) return;
       const now = clock.now();
+      const session = await findRefreshSession(db, hashToken(refreshToken), now);
+      if (!session || session.familyRevokedAt) return;
       await revokeFamily(db, session.familyId, 'logout', now);
       await recordAudit(
         db,

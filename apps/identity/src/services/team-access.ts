@@ -12,10 +12,10 @@ interface SigningInUser extends UserAuthorization {
  * memberships that are neither disabled nor expired (db/queries/users.ts). A user disabled in,
  * removed from or expired out of their active tenant signs in to their next tenant, or not at all.
  */
-export async function withUsableTenant<T extends SigningInUser>(db: Db, user: T): Promise<T> {
+export async function withUsableTenant<T extends SigningInUser>(db: Db, user: T, now: Date): Promise<T> {
   if (!user.tenantId || user.tenantIds.includes(user.tenantId)) return user;
   const [next] = user.tenantIds;
-  const granted = next ? await findUserAuthorization(db, user.id, next) : undefined;
+  const granted = next ? await findUserAuthorization(db, user.id, next, now) : undefined;
   if (!next || !granted) throw appError(errorCatalogue.team.memberAccessEnded);
   await setActiveTenant(db, user.id, next);
   return { ...user, ...granted, tenantId: next };

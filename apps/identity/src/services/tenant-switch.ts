@@ -25,7 +25,7 @@ export function createTenantSwitchService(deps: { db: Db; clock: Clock; authoriz
     async switchTenant(claims: AccessTokenClaims, tenantId: string, meta: RequestMeta): Promise<void> {
       const who = { userId: claims.sub, email: claims.email, tenantId: claims.tenantId };
       // Always read fresh: a membership removed a second ago must not still open the door.
-      const granted = await findUserAuthorization(db, claims.sub, tenantId);
+      const granted = await findUserAuthorization(db, claims.sub, tenantId, clock.now());
       if (!granted?.tenantIds.includes(tenantId)) {
         await recordAudit(
           db,

@@ -120,8 +120,8 @@ const tokenTenant = sql.raw('"api_tokens"."tenant_id"');
  * A tenant token grants its roles (those still assignable in its tenant); a personal token grants
  * its owner's roles in the tenant at this moment (`owner`, from the same claims query as login).
  */
-export async function findApiTokenGrant(db: Db, clientId: string) {
-  const owner = authorizationColumns(tokenTenant);
+export async function findApiTokenGrant(db: Db, clientId: string, now: Date) {
+  const owner = authorizationColumns(tokenTenant, now);
   const [row] = await db
     .select({
       clientId: apiTokens.clientId,

@@ -34,11 +34,12 @@ export interface PasskeyWithUser {
 export async function findPasskeyWithUser(
   db: Db,
   credentialId: string,
+  now: Date,
 ): Promise<PasskeyWithUser | undefined> {
   const [row] = await db
     .select({
       passkey: passkeys,
-      user: { ...userClaimsColumns(qualified.userActiveTenant), tenantId: users.activeTenantId },
+      user: { ...userClaimsColumns(qualified.userActiveTenant, now), tenantId: users.activeTenantId },
     })
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))

@@ -21,10 +21,11 @@ export async function findUserByPhoneNumber(db: Db, phoneNumber: string): Promis
 export async function findUserClaimsByPhoneNumber(
   db: Db,
   phoneNumber: string,
+  now: Date,
 ): Promise<UserClaimsRow | undefined> {
   return onlyOne(
     await db
-      .select({ ...userClaimsColumns(qualified.userActiveTenant), tenantId: users.activeTenantId })
+      .select({ ...userClaimsColumns(qualified.userActiveTenant, now), tenantId: users.activeTenantId })
       .from(users)
       .where(phoneNumberMatches(phoneNumber))
       .limit(2),

@@ -61,10 +61,14 @@ export type RefreshSessionRow = UserClaimsRow & {
 };
 
 /** The one read of a token refresh: the token, its family, the user and the claims for the family's tenant. */
-export async function findRefreshSession(db: Db, tokenHash: string): Promise<RefreshSessionRow | undefined> {
+export async function findRefreshSession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<RefreshSessionRow | undefined> {
   const [row] = await db
     .select({
-      ...userClaimsColumns(qualified.familyTenant),
+      ...userClaimsColumns(qualified.familyTenant, now),
       tenantId: refreshTokenFamilies.tenantId,
       familyId: refreshTokenFamilies.id,
       familyRevokedAt: refreshTokenFamilies.revokedAt,

@@ -13,9 +13,13 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 }
 
 /** The one read of a username login: the user with the claims of its active tenant. */
-export async function findUserClaimsByUsername(db: Db, username: string): Promise<UserClaimsRow | undefined> {
+export async function findUserClaimsByUsername(
+  db: Db,
+  username: string,
+  now: Date,
+): Promise<UserClaimsRow | undefined> {
   const [row] = await db
-    .select({ ...userClaimsColumns(qualified.userActiveTenant), tenantId: users.activeTenantId })
+    .select({ ...userClaimsColumns(qualified.userActiveTenant, now), tenantId: users.activeTenantId })
     .from(users)
     .where(usernameMatches(username))
     .limit(1);

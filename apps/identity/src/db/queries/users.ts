@@ -15,24 +15,30 @@ export const qualified = {
 
 /**
  * The roles a user holds in a tenant: their own, and those of the tenant's groups they belong to
- * (issue 4, groups). Change a user's groups or a group's roles → invalidate the authorization cache.
+ * (issue 4, groups) while the tenant's groups configuration has groups and roles on groups on (no
+ * group_configs row: both on, as services/groups.ts reads it). Change a user's groups, a group's
+ * roles or the tenant's groups configuration → invalidate the authorization cache.
  */
 const effectiveRoleIds = (userId: SQL, tenantId: SQL) => sql`select ur.role_id from user_roles ur
   where ur.user_id = ${userId} and ur.tenant_id = ${tenantId}
   union select gr.role_id from group_users gu join groups g on g.id = gu.group_id
-  join group_roles gr on gr.group_id = g.id where gu.user_id = ${userId} and g.tenant_id = ${tenantId}`;
+  join group_roles gr on gr.group_id = g.id where gu.user_id = ${userId} and g.tenant_id = ${tenantId}
+  and not exists (select 1 from group_configs gc where gc.tenant_id = g.tenant_id
+    and not (gc.enabled and gc.roles_enabled))`;
 
 /**
  * What an access token needs about a user, computed inside the same statement as the user lookup
  * so that login and refresh stay at one read each. `tenantId` must be a qualified reference or a
- * parameter: drizzle leaves columns of single-table selects unqualified.
+ * parameter: drizzle leaves columns of single-table selects unqualified. `now` is the server's
+ * clock, not the database's now(): a temporary member expires when the clock the tests and the dev
+ * tools move passes their expiration date.
  */
-export function authorizationColumns(tenantId: SQL) {
+export function authorizationColumns(tenantId: SQL, now: Date) {
   const userId = sql.raw('"users"."id"');
   return {
     tenantIds: sql<string[]>`coalesce((select json_agg(m.tenant_id order by m.created_at) from memberships m
       where m.user_id = ${userId} and not m.is_disabled
-        and (m.temporary_expiration_date is null or m.temporary_expiration_date > now())), '[]'::json)`,
+        and (m.temporary_expiration_date is null or m.temporary_expiration_date > ${now.toISOString()}::timestamptz)), '[]'::json)`,
     roleKeys: sql<string[]>`coalesce((select json_agg(r.key order by r.key) from roles r
       where r.id in (${effectiveRoleIds(userId, tenantId)})), '[]'::json)`,
     permissionKeys: sql<string[]>`coalesce((select json_agg(distinct p.key) from role_permissions rp
@@ -41,7 +47,7 @@ export function authorizationColumns(tenantId: SQL) {
   };
 }
 
-export function userClaimsColumns(tenantId: SQL) {
+export function userClaimsColumns(tenantId: SQL, now: Date) {
   return {
     id: users.id,
     email: users.email,
@@ -53,7 +59,7 @@ export function userClaimsColumns(tenantId: SQL) {
     metadata: users.metadata,
     vendorMetadata: users.vendorMetadata,
     profilePictureUrl: users.profilePictureUrl,
-    ...authorizationColumns(tenantId),
+    ...authorizationColumns(tenantId, now),
   };
 }
 
@@ -68,10 +74,11 @@ export async function findUserAuthorization(
   db: Db,
   userId: string,
   tenantId: string | null,
+  now: Date,
 ): Promise<UserAuthorization | undefined> {
   const tenant = tenantId === null ? sql`null::uuid` : sql`${tenantId}::uuid`;
   const [row] = await db
-    .select(authorizationColumns(tenant))
+    .select(authorizationColumns(tenant, now))
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -98,9 +105,13 @@ export type UserClaimsRow = {
 const emailMatches = (email: string) => sql`lower(${users.email}) = ${normalizeEmail(email)}`;
 
 /** The one read of password login: the user, its active tenant and its token claims. */
-export async function findUserClaimsByEmail(db: Db, email: string): Promise<UserClaimsRow | undefined> {
+export async function findUserClaimsByEmail(
+  db: Db,
+  email: string,
+  now: Date,
+): Promise<UserClaimsRow | undefined> {
   const [row] = await db
-    .select({ ...userClaimsColumns(qualified.userActiveTenant), tenantId: users.activeTenantId })
+    .select({ ...userClaimsColumns(qualified.userActiveTenant, now), tenantId: users.activeTenantId })
     .from(users)
     .where(emailMatches(email))
     .limit(1);
@@ -111,10 +122,11 @@ export async function findUserClaimsById(
   db: Db,
   userId: string,
   tenantId: string | null,
+  now: Date,
 ): Promise<UserClaimsRow | undefined> {
   const tenant = tenantId === null ? sql`null::uuid` : sql`${tenantId}::uuid`;
   const [row] = await db
-    .select({ ...userClaimsColumns(tenant), tenantId: sql<string | null>`${tenant}` })
+    .select({ ...userClaimsColumns(tenant, now), tenantId: sql<string | null>`${tenant}` })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

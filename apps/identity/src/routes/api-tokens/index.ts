@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
-import { requirePermission } from '../admin-access.js';
-import { emptyResponse, responses, unvalidatedJson } from '../schemas.js';
+import { adminRoutes } from '../admin-route.js';
+import { requestMeta, responses, unvalidatedJson } from '../schemas.js';
 
 // Personal API tokens (/identity/resources/users/api-tokens) and tenant API tokens
 // (/identity/resources/tenants/api-tokens), as the SDK's ApiTokensState calls them (SPEC section 7).
@@ -35,181 +35,117 @@ const noAccessTokens = z.object({ accessTokens: z.array(z.never()) });
 
 export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const { apiTokens, tokens } = services;
+  const route = adminRoutes(app, tokens, 'api tokens');
 
-  app.get(
-    '/users/api-tokens/v1',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary: "The signed-in user's personal API tokens in the active tenant (never their secrets)",
-        security: [{ bearer: [] }],
-        response: responses({ 200: z.array(personalToken) }),
-      },
-    },
-    async (request) =>
-      apiTokens.listPersonalTokens(await requirePermission(request, tokens, 'fe.secure.read.userApiTokens')),
-  );
+  route({
+    method: 'GET',
+    url: '/users/api-tokens/v1',
+    summary: "The signed-in user's personal API tokens in the active tenant (never their secrets)",
+    permission: 'fe.secure.read.userApiTokens',
+    response: z.array(personalToken),
+    handler: (actor) => apiTokens.listPersonalTokens(actor),
+  });
 
-  app.post(
-    '/users/api-tokens/v1',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary:
-          'Create a personal API token; the secret is in this answer only. Personal tokens take no roleIds.',
-        security: [{ bearer: [] }],
-        body: z.object({ description, expiresInMinutes, metadata, roleIds: z.array(z.string()).optional() }),
-        response: responses({ 201: withSecret(personalToken) }),
-      },
-    },
-    async (request, reply) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.userApiTokens');
-      return reply.code(201).send(await apiTokens.createPersonalToken(actor, request.body));
-    },
-  );
+  route({
+    method: 'POST',
+    url: '/users/api-tokens/v1',
+    summary:
+      'Create a personal API token; the secret is in this answer only. Personal tokens take no roleIds.',
+    permission: 'fe.secure.write.userApiTokens',
+    body: z.object({ description, expiresInMinutes, metadata, roleIds: z.array(z.string()).optional() }),
+    response: withSecret(personalToken),
+    status: 201,
+    handler: (actor, request) => apiTokens.createPersonalToken(actor, request.body),
+  });
 
-  app.delete(
-    '/users/api-tokens/v1/:id',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary: 'Delete one of the signed-in user’s personal API tokens (404 for anyone else’s)',
-        security: [{ bearer: [] }],
-        params: tokenId,
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.delete.userApiTokens');
-      await apiTokens.deletePersonalToken(actor, request.params.id);
-      return {};
-    },
-  );
+  route({
+    method: 'DELETE',
+    url: '/users/api-tokens/v1/:id',
+    summary: 'Delete one of the signed-in user’s personal API tokens (404 for anyone else’s)',
+    permission: 'fe.secure.delete.userApiTokens',
+    params: tokenId,
+    handler: (actor, request) => apiTokens.deletePersonalToken(actor, request.params.id),
+  });
 
-  app.patch(
-    '/users/api-tokens/v1/:id',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary:
-          'Change the description of one of the signed-in user’s personal API tokens (404 for anyone else’s); no roles',
-        security: [{ bearer: [] }],
-        params: tokenId,
-        body: z.object({ description, metadata, roleIds: z.array(z.string()).max(100).optional() }),
-        response: responses({ 200: personalToken }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.userApiTokens');
-      return apiTokens.updatePersonalToken(actor, request.params.id, request.body);
-    },
-  );
+  route({
+    method: 'PATCH',
+    url: '/users/api-tokens/v1/:id',
+    summary:
+      'Change the description of one of the signed-in user’s personal API tokens (404 for anyone else’s); no roles',
+    permission: 'fe.secure.write.userApiTokens',
+    params: tokenId,
+    body: z.object({ description, metadata, roleIds: z.array(z.string()).max(100).optional() }),
+    response: personalToken,
+    handler: (actor, request) => apiTokens.updatePersonalToken(actor, request.params.id, request.body),
+  });
 
-  app.get(
-    '/users/access-tokens/v1',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary:
-          'Personal access tokens (the access-token strategy): none, only client credentials are issued',
-        security: [{ bearer: [] }],
-        response: responses({ 200: noAccessTokens }),
-      },
-    },
-    async (request) => {
-      await requirePermission(request, tokens, 'fe.secure.read.userApiTokens');
-      return { accessTokens: [] };
-    },
-  );
+  route({
+    method: 'GET',
+    url: '/users/access-tokens/v1',
+    summary: 'Personal access tokens (the access-token strategy): none, only client credentials are issued',
+    permission: 'fe.secure.read.userApiTokens',
+    response: noAccessTokens,
+    handler: async () => ({ accessTokens: [] }),
+  });
 
-  app.get(
-    '/tenants/api-tokens/v1',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary: "The active tenant's API tokens (never their secrets)",
-        security: [{ bearer: [] }],
-        response: responses({ 200: z.array(tenantToken) }),
-      },
-    },
-    async (request) =>
-      apiTokens.listTenantTokens(await requirePermission(request, tokens, 'fe.secure.read.tenantApiTokens')),
-  );
+  route({
+    method: 'GET',
+    url: '/tenants/api-tokens/v1',
+    summary: "The active tenant's API tokens (never their secrets)",
+    permission: 'fe.secure.read.tenantApiTokens',
+    response: z.array(tenantToken),
+    handler: (actor) => apiTokens.listTenantTokens(actor),
+  });
 
-  const createTenantToken = {
-    schema: {
-      tags: ['api tokens'],
+  const newTenantToken = z.object({
+    description,
+    expiresInMinutes,
+    metadata,
+    roleIds: tokenRoleIds.optional(),
+  });
+  for (const url of ['/tenants/api-tokens/v1', '/tenants/api-tokens/v2']) {
+    route({
+      method: 'POST',
+      url,
       summary:
         'Create a tenant API token with roles assignable in the tenant whose permissions the creator holds; the secret is in this answer only',
-      security: [{ bearer: [] }],
-      body: z.object({
-        description,
-        expiresInMinutes,
-        metadata,
-        roleIds: tokenRoleIds.optional(),
-      }),
-      response: responses({ 201: withSecret(tenantToken) }),
-    },
-  };
-  for (const path of ['/tenants/api-tokens/v1', '/tenants/api-tokens/v2']) {
-    app.post(path, createTenantToken, async (request, reply) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.tenantApiTokens');
-      return reply.code(201).send(await apiTokens.createTenantToken(actor, request.body));
+      permission: 'fe.secure.write.tenantApiTokens',
+      body: newTenantToken,
+      response: withSecret(tenantToken),
+      status: 201,
+      handler: (actor, request) => apiTokens.createTenantToken(actor, request.body),
     });
   }
 
-  app.delete(
-    '/tenants/api-tokens/v1/:id',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary: "Delete one of the active tenant's API tokens (404 for another tenant's)",
-        security: [{ bearer: [] }],
-        params: tokenId,
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.delete.tenantApiTokens');
-      await apiTokens.deleteTenantToken(actor, request.params.id);
-      return {};
-    },
-  );
+  route({
+    method: 'DELETE',
+    url: '/tenants/api-tokens/v1/:id',
+    summary: "Delete one of the active tenant's API tokens (404 for another tenant's)",
+    permission: 'fe.secure.delete.tenantApiTokens',
+    params: tokenId,
+    handler: (actor, request) => apiTokens.deleteTenantToken(actor, request.params.id),
+  });
 
-  app.patch(
-    '/tenants/api-tokens/v1/:id',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary:
-          "Change the description or roles of one of the active tenant's API tokens (404 for another tenant's); roles as on creation",
-        security: [{ bearer: [] }],
-        params: tokenId,
-        body: z.object({ description, metadata, roleIds: tokenRoleIds.optional() }),
-        response: responses({ 200: tenantToken }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.tenantApiTokens');
-      return apiTokens.updateTenantToken(actor, request.params.id, request.body);
-    },
-  );
+  route({
+    method: 'PATCH',
+    url: '/tenants/api-tokens/v1/:id',
+    summary:
+      "Change the description or roles of one of the active tenant's API tokens (404 for another tenant's); roles as on creation",
+    permission: 'fe.secure.write.tenantApiTokens',
+    params: tokenId,
+    body: z.object({ description, metadata, roleIds: tokenRoleIds.optional() }),
+    response: tenantToken,
+    handler: (actor, request) => apiTokens.updateTenantToken(actor, request.params.id, request.body),
+  });
 
-  app.get(
-    '/tenants/access-tokens/v1',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary: 'Tenant access tokens (the access-token strategy): none, only client credentials are issued',
-        security: [{ bearer: [] }],
-        response: responses({ 200: noAccessTokens }),
-      },
-    },
-    async (request) => {
-      await requirePermission(request, tokens, 'fe.secure.read.tenantApiTokens');
-      return { accessTokens: [] };
-    },
-  );
+  route({
+    method: 'GET',
+    url: '/tenants/access-tokens/v1',
+    summary: 'Tenant access tokens (the access-token strategy): none, only client credentials are issued',
+    permission: 'fe.secure.read.tenantApiTokens',
+    response: noAccessTokens,
+    handler: async () => ({ accessTokens: [] }),
+  });
 };
 
 const credentials = z.object({ clientId: z.string().min(1).max(256), secret: z.string().min(1).max(512) });
@@ -252,7 +188,11 @@ export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async
       serializerCompiler: exchangeAnswer('accessToken', 'expiresIn'),
     },
     async (request) => {
-      const signed = await apiTokens.exchange(request.body.clientId, request.body.secret);
+      const signed = await apiTokens.exchange(
+        request.body.clientId,
+        request.body.secret,
+        requestMeta(request),
+      );
       return {
         accessToken: signed.accessToken,
         expiresIn: signed.expiresIn,
@@ -275,7 +215,11 @@ export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async
       serializerCompiler: exchangeAnswer('access_token', 'expires_in'),
     },
     async (request) => {
-      const signed = await apiTokens.exchange(request.body.clientId, request.body.secret);
+      const signed = await apiTokens.exchange(
+        request.body.clientId,
+        request.body.secret,
+        requestMeta(request),
+      );
       return {
         access_token: signed.accessToken,
         expires_in: signed.expiresIn,

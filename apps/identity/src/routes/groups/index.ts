@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import type { AdminActor } from '../../services/admin-access.js';
 import { requirePermission } from '../admin-access.js';
+import { adminRoutes } from '../admin-route.js';
 import { roleResponse } from '../roles/index.js';
-import { emptyResponse, responses } from '../schemas.js';
+import { responses } from '../schemas.js';
 
 // Groups of the admin portal (/identity/resources/groups/v1), as the SDK's GroupsState calls them
 // (SPEC section 7: create sends name, description, color; add roleIds or userIds).
@@ -64,23 +65,19 @@ const userIdsBody = z.object({
 export const groupsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const { groups, tokens } = services;
   const security = [{ bearer: [] }];
+  const route = adminRoutes(app, tokens, 'groups');
 
-  app.get(
-    '/',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: "The tenant's groups, with their roles and/or users on request",
-        security,
-        querystring: relationsQuery,
-        response: responses({ 200: z.object({ groups: z.array(groupResponse) }) }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.read.groups');
-      return { groups: await groups.list(actor, request.query._groupsRelations) };
-    },
-  );
+  route({
+    method: 'GET',
+    url: '/',
+    summary: "The tenant's groups, with their roles and/or users on request",
+    permission: 'fe.secure.read.groups',
+    querystring: relationsQuery,
+    response: z.object({ groups: z.array(groupResponse) }),
+    handler: async (actor, request) => ({
+      groups: await groups.list(actor, request.query._groupsRelations),
+    }),
+  });
 
   app.get(
     '/config',
@@ -122,76 +119,47 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { s
     },
   );
 
-  app.get(
-    '/:groupId',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: 'One group of the tenant (404 for any other)',
-        security,
-        params: groupIdParams,
-        querystring: relationsQuery,
-        response: responses({ 200: groupResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.read.groups');
-      return groups.get(actor, request.params.groupId, request.query._groupsRelations);
-    },
-  );
+  route({
+    method: 'GET',
+    url: '/:groupId',
+    summary: 'One group of the tenant (404 for any other)',
+    permission: 'fe.secure.read.groups',
+    params: groupIdParams,
+    querystring: relationsQuery,
+    response: groupResponse,
+    handler: (actor, request) => groups.get(actor, request.params.groupId, request.query._groupsRelations),
+  });
 
-  app.post(
-    '/',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: 'Create a group (name unique in the tenant)',
-        security,
-        body: z.object({ name: groupName, ...groupFields }),
-        response: responses({ 201: groupResponse }),
-      },
-    },
-    async (request, reply) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.groups');
-      return reply.code(201).send(await groups.create(actor, request.body));
-    },
-  );
+  route({
+    method: 'POST',
+    url: '/',
+    summary: 'Create a group (name unique in the tenant)',
+    permission: 'fe.secure.write.groups',
+    body: z.object({ name: groupName, ...groupFields }),
+    response: groupResponse,
+    status: 201,
+    handler: (actor, request) => groups.create(actor, request.body),
+  });
 
-  app.patch(
-    '/:groupId',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: 'Update a group',
-        security,
-        params: groupIdParams,
-        body: z.object({ name: groupName.optional(), ...groupFields }),
-        response: responses({ 200: groupResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.groups');
-      return groups.update(actor, request.params.groupId, request.body);
-    },
-  );
+  route({
+    method: 'PATCH',
+    url: '/:groupId',
+    summary: 'Update a group',
+    permission: 'fe.secure.write.groups',
+    params: groupIdParams,
+    body: z.object({ name: groupName.optional(), ...groupFields }),
+    response: groupResponse,
+    handler: (actor, request) => groups.update(actor, request.params.groupId, request.body),
+  });
 
-  app.delete(
-    '/:groupId',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: 'Delete a group; its members lose the roles it gave them',
-        security,
-        params: groupIdParams,
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.delete.groups');
-      await groups.remove(actor, request.params.groupId);
-      return {};
-    },
-  );
+  route({
+    method: 'DELETE',
+    url: '/:groupId',
+    summary: 'Delete a group; its members lose the roles it gave them',
+    permission: 'fe.secure.delete.groups',
+    params: groupIdParams,
+    handler: (actor, request) => groups.remove(actor, request.params.groupId),
+  });
 
   // A group's roles and users: each relation added with POST and removed with DELETE (SPEC section 7).
   const relations = [
@@ -220,22 +188,16 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { s
       ['POST', add],
       ['DELETE', remove],
     ] as const) {
-      app.route({
+      route({
         method,
         url: `/:groupId/${relation}`,
-        schema: {
-          tags: ['groups'],
-          summary,
-          security,
-          params: groupIdParams,
-          body,
-          response: responses({ 200: emptyResponse }),
-        },
-        handler: async (request) => {
-          const actor = await requirePermission(request, tokens, permission);
+        summary,
+        permission,
+        params: groupIdParams,
+        body,
+        handler: async (actor, request) => {
           const ids = 'roleIds' in request.body ? request.body.roleIds : request.body.userIds;
           await change(actor, request.params.groupId, ids, method === 'POST');
-          return {};
         },
       });
     }

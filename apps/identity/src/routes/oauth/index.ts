@@ -180,7 +180,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       let response;
       if (body.grant_type === 'client_credentials') {
         // Machine to machine: no session, so no refresh token and no cookie.
-        const granted = await clientCredentialsGrant(apiTokens, request.headers.authorization, body);
+        const granted = await clientCredentialsGrant(apiTokens, request.headers.authorization, body, meta);
         noStore(reply);
         return granted;
       }

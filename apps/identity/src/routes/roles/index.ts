@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
-import { requirePermission } from '../admin-access.js';
-import { emptyResponse, responses } from '../schemas.js';
+import { adminRoutes } from '../admin-route.js';
 
 // Roles and permissions of the admin portal (/identity/resources/roles and /permissions), as the
 // SDK's RolesState calls them (SPEC section 7 "Team and access").
@@ -75,182 +74,120 @@ const newRoleV2 = z.object({
 
 export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const { rolesAdmin, tokens } = services;
-  const security = [{ bearer: [] }];
+  const route = adminRoutes(app, tokens, 'roles');
 
-  app.get(
-    '/roles/v1',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: "The vendor's roles and the tenant's own",
-        security,
-        response: responses({ 200: z.array(roleResponse) }),
-      },
-    },
-    async (request) => rolesAdmin.list(await requirePermission(request, tokens, 'fe.secure.read.roles')),
-  );
+  route({
+    method: 'GET',
+    url: '/roles/v1',
+    summary: "The vendor's roles and the tenant's own",
+    permission: 'fe.secure.read.roles',
+    response: z.array(roleResponse),
+    handler: (actor) => rolesAdmin.list(actor),
+  });
 
-  app.get(
-    '/roles/v2',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: "The vendor's roles and the tenant's own, as a page",
-        security,
-        response: responses({
-          200: z.object({
-            items: z.array(roleResponse),
-            _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
-          }),
-        }),
-      },
-    },
-    async (request) => {
-      const items = await rolesAdmin.list(await requirePermission(request, tokens, 'fe.secure.read.roles'));
+  route({
+    method: 'GET',
+    url: '/roles/v2',
+    summary: "The vendor's roles and the tenant's own, as a page",
+    permission: 'fe.secure.read.roles',
+    response: z.object({
+      items: z.array(roleResponse),
+      _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
+    }),
+    handler: async (actor) => {
+      const items = await rolesAdmin.list(actor);
       return { items, _metadata: { totalItems: items.length, totalPages: 1 } };
     },
-  );
+  });
 
-  app.post(
-    '/roles/v1',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: 'Create a role of the tenant (only with permissions the caller holds)',
-        security,
-        body: newRoleV1,
-        response: responses({ 201: roleResponse }),
-      },
-    },
-    async (request, reply) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.roles');
-      const { permissions, ...role } = request.body;
-      return reply.code(201).send(await rolesAdmin.create(actor, { ...role, permissionIds: permissions }));
-    },
-  );
+  route({
+    method: 'POST',
+    url: '/roles/v1',
+    summary: 'Create a role of the tenant (only with permissions the caller holds)',
+    permission: 'fe.secure.write.roles',
+    body: newRoleV1,
+    response: roleResponse,
+    status: 201,
+    handler: (actor, { body: { permissions, ...role } }) =>
+      rolesAdmin.create(actor, { ...role, permissionIds: permissions }),
+  });
 
-  app.post(
-    '/roles/v2',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: 'Create a role of the tenant with its permission ids',
-        security,
-        body: newRoleV2,
-        response: responses({ 200: roleResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.roles');
-      const { baseRoleId: _baseRoleId, ...role } = request.body;
-      return rolesAdmin.create(actor, role);
-    },
-  );
+  route({
+    method: 'POST',
+    url: '/roles/v2',
+    summary: 'Create a role of the tenant with its permission ids',
+    permission: 'fe.secure.write.roles',
+    body: newRoleV2,
+    response: roleResponse,
+    handler: (actor, { body: { baseRoleId: _baseRoleId, ...role } }) => rolesAdmin.create(actor, role),
+  });
 
-  app.patch(
-    '/roles/v1/:roleId',
-    {
-      schema: {
-        tags: ['roles'],
-        summary:
-          "Update one of the tenant's roles (the vendor's are read-only); isDefault makes it the only default",
-        security,
-        params: roleIdParams,
-        body: z.object({
-          key: roleKey.optional(),
-          name: roleName.optional(),
-          description: roleDescription,
-          isDefault: z.boolean().optional(),
-          level,
-        }),
-        response: responses({ 200: roleResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.roles');
-      return rolesAdmin.update(actor, request.params.roleId, request.body);
-    },
-  );
+  route({
+    method: 'PATCH',
+    url: '/roles/v1/:roleId',
+    summary:
+      "Update one of the tenant's roles (the vendor's are read-only); isDefault makes it the only default",
+    permission: 'fe.secure.write.roles',
+    params: roleIdParams,
+    body: z.object({
+      key: roleKey.optional(),
+      name: roleName.optional(),
+      description: roleDescription,
+      isDefault: z.boolean().optional(),
+      level,
+    }),
+    response: roleResponse,
+    handler: (actor, request) => rolesAdmin.update(actor, request.params.roleId, request.body),
+  });
 
-  app.delete(
-    '/roles/v1/:roleId',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: "Delete one of the tenant's roles",
-        security,
-        params: roleIdParams,
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.delete.role');
-      await rolesAdmin.remove(actor, request.params.roleId);
-      return {};
-    },
-  );
+  route({
+    method: 'DELETE',
+    url: '/roles/v1/:roleId',
+    summary: "Delete one of the tenant's roles",
+    permission: 'fe.secure.delete.role',
+    params: roleIdParams,
+    handler: (actor, request) => rolesAdmin.remove(actor, request.params.roleId),
+  });
 
-  app.put(
-    '/roles/v1/:roleId/permissions',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: "Set a tenant role's permissions (no permission the caller does not hold)",
-        security,
-        params: roleIdParams,
-        body: z.object({ permissionIds }),
-        response: responses({ 200: roleResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.roles');
-      return rolesAdmin.setPermissions(actor, request.params.roleId, request.body.permissionIds);
-    },
-  );
+  route({
+    method: 'PUT',
+    url: '/roles/v1/:roleId/permissions',
+    summary: "Set a tenant role's permissions (no permission the caller does not hold)",
+    permission: 'fe.secure.write.roles',
+    params: roleIdParams,
+    body: z.object({ permissionIds }),
+    response: roleResponse,
+    handler: (actor, request) =>
+      rolesAdmin.setPermissions(actor, request.params.roleId, request.body.permissionIds),
+  });
 
-  app.get(
-    '/permissions/v1',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: 'The permission catalogue, with the roles holding each',
-        security,
-        response: responses({ 200: z.array(permissionResponse) }),
-      },
-    },
-    async (request) =>
-      rolesAdmin.permissions(await requirePermission(request, tokens, 'fe.secure.read.permissions')),
-  );
+  route({
+    method: 'GET',
+    url: '/permissions/v1',
+    summary: 'The permission catalogue, with the roles holding each',
+    permission: 'fe.secure.read.permissions',
+    response: z.array(permissionResponse),
+    handler: (actor) => rolesAdmin.permissions(actor),
+  });
 
-  app.get(
-    '/permissions/v1/categories',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: 'The permission categories, with their permission ids',
-        security,
-        response: responses({ 200: z.array(categoryResponse) }),
-      },
-    },
-    async (request) =>
-      rolesAdmin.categories(await requirePermission(request, tokens, 'fe.secure.read.permissions')),
-  );
+  route({
+    method: 'GET',
+    url: '/permissions/v1/categories',
+    summary: 'The permission categories, with their permission ids',
+    permission: 'fe.secure.read.permissions',
+    response: z.array(categoryResponse),
+    handler: (actor) => rolesAdmin.categories(actor),
+  });
 
-  app.put(
-    '/permissions/v1/:permissionId/roles',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: "Assign one permission to many of the tenant's roles (exactly these)",
-        security,
-        params: z.object({ permissionId: z.uuid({ error: 'permissionId must be a valid permission id' }) }),
-        body: z.object({ roleIds: z.array(z.uuid({ error: 'roleIds must be role ids' })).max(1000) }),
-        response: responses({ 200: permissionResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.roles');
-      return rolesAdmin.setPermissionRoles(actor, request.params.permissionId, request.body.roleIds);
-    },
-  );
+  route({
+    method: 'PUT',
+    url: '/permissions/v1/:permissionId/roles',
+    summary: "Assign one permission to many of the tenant's roles (exactly these)",
+    permission: 'fe.secure.write.roles',
+    params: z.object({ permissionId: z.uuid({ error: 'permissionId must be a valid permission id' }) }),
+    body: z.object({ roleIds: z.array(z.uuid({ error: 'roleIds must be role ids' })).max(1000) }),
+    response: permissionResponse,
+    handler: (actor, request) =>
+      rolesAdmin.setPermissionRoles(actor, request.params.permissionId, request.body.roleIds),
+  });
 };

@@ -28,7 +28,9 @@ export function createImpersonationService(deps: {
     async impersonate({ impersonatedUserId, actorToken }, meta) {
       const actor = await deps.tokens.verifyAccessToken(actorToken).catch(() => undefined);
       const target = actor?.superUser ? await findUserById(db, impersonatedUserId) : undefined;
-      const claims = target ? await findUserClaimsById(db, target.id, target.activeTenantId) : undefined;
+      const claims = target
+        ? await findUserClaimsById(db, target.id, target.activeTenantId, clock.now())
+        : undefined;
       if (!actor?.superUser || !claims || claims.id === actor.sub) {
         await recordAudit(
           db,

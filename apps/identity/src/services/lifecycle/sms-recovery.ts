@@ -56,7 +56,7 @@ export function createSmsRecoveryService(deps: {
     if (type === 'phoneNumber') {
       const phoneNumber = normalizePhoneNumber(identifier);
       if (!isPhoneNumber(phoneNumber)) return undefined;
-      const user = await findUserClaimsByPhoneNumber(db, phoneNumber);
+      const user = await findUserClaimsByPhoneNumber(db, phoneNumber, clock.now());
       return user ? { id: user.id, email: user.email, phoneNumber } : undefined;
     }
     return undefined; // usernames identify no one yet

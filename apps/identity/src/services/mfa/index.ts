@@ -216,7 +216,7 @@ export function createMfaService(deps: {
     const now = clock.now();
     if (!(await consumeMfaChallenge(db, challenge.id, now)))
       throw appError(errorCatalogue.mfa.invalidMfaToken);
-    const user = await findUserClaimsById(db, challenge.userId, challenge.tenantId);
+    const user = await findUserClaimsById(db, challenge.userId, challenge.tenantId, now);
     if (!user || user.isLocked) {
       await audit(mfaAuditEvents.mfaFailed, meta, challenge, user ? 'user locked' : 'user deleted');
       throw appError(user ? errorCatalogue.auth.userLocked : errorCatalogue.mfa.invalidMfaToken);

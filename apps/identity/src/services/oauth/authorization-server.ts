@@ -134,8 +134,8 @@ export function createAuthorizationServer(deps: {
   /** The current, live session of the identity origin's refresh cookie, or undefined. */
   const liveSession = async (refreshCookie: string | undefined) => {
     if (!refreshCookie) return undefined;
-    const session = await findRefreshSession(db, hashToken(refreshCookie));
     const now = clock.now();
+    const session = await findRefreshSession(db, hashToken(refreshCookie), now);
     if (
       !session ||
       session.familyRevokedAt ||
@@ -152,7 +152,7 @@ export function createAuthorizationServer(deps: {
   const findFamilyUser = async (userId: string, familyId: string) => {
     const family = await findRefreshFamily(db, familyId);
     if (!family || family.revokedAt) return undefined;
-    const user = await findUserClaimsById(db, userId, family.tenantId);
+    const user = await findUserClaimsById(db, userId, family.tenantId, clock.now());
     if (!user || user.isLocked) return undefined;
     deps.authorization.put(user.id, family.tenantId, user);
     return { user, authentication: family.authentication ?? undefined };

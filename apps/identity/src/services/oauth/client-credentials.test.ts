@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
+import type { RequestMeta } from '../audit.js';
 import {
   ClientAuthenticationError,
   clientCredentialsGrant,
@@ -70,25 +71,27 @@ describe('client authentication (RFC 6749 2.3.1)', () => {
 });
 
 describe('the grant', () => {
+  const meta: RequestMeta = { ip: '203.0.113.9', userAgent: 'client' };
+
   it('passes the credentials to the exchange and answers in RFC 6749 5.1 terms', async () => {
     const calls: string[][] = [];
     const apiTokens = {
-      exchange: async (clientId: string, secret: string) => {
-        calls.push([clientId, secret]);
+      exchange: async (clientId: string, secret: string, meta: RequestMeta) => {
+        calls.push([clientId, secret, meta.ip ?? '']);
         return { accessToken: 'jwt', expiresIn: 300, expires: new Date() };
       },
     };
-    expect(await clientCredentialsGrant(apiTokens, basic('id:secret'), { scope: ' ' })).toEqual({
+    expect(await clientCredentialsGrant(apiTokens, basic('id:secret'), { scope: ' ' }, meta)).toEqual({
       access_token: 'jwt',
       token_type: 'Bearer',
       expires_in: 300,
     });
-    expect(calls).toEqual([['id', 'secret']]);
+    expect(calls).toEqual([['id', 'secret', '203.0.113.9']]);
   });
 
   it('lets errors other than refused credentials through unchanged', async () => {
     const broken = new Error('database down');
     const apiTokens = { exchange: () => Promise.reject(broken) };
-    await expect(clientCredentialsGrant(apiTokens, basic('id:secret'), {})).rejects.toBe(broken);
+    await expect(clientCredentialsGrant(apiTokens, basic('id:secret'), {}, meta)).rejects.toBe(broken);
   });
 });

@@ -1,5 +1,6 @@
 import { AppError, appError, errorCatalogue } from '../../errors.js';
 import type { ApiTokensService } from '../api-tokens.js';
+import type { RequestMeta } from '../audit.js';
 
 // grant_type=client_credentials at the token endpoint (RFC 6749 4.4): an API token's clientId and secret,
 // authenticated the standard way, for the same access token as the API token exchange
@@ -132,11 +133,12 @@ export async function clientCredentialsGrant(
   apiTokens: Pick<ApiTokensService, 'exchange'>,
   authorization: string | undefined,
   body: ClientCredentialsRequest,
+  meta: RequestMeta,
 ): Promise<ClientCredentialsTokenResponse> {
   const credentials = clientCredentialsOf(authorization, body);
   let signed;
   try {
-    signed = await apiTokens.exchange(credentials.clientId, credentials.clientSecret);
+    signed = await apiTokens.exchange(credentials.clientId, credentials.clientSecret, meta);
   } catch (error) {
     if (error instanceof AppError && error.errorCode === errorCatalogue.apiTokens.invalidCredentials.code) {
       throw new ClientAuthenticationError(

@@ -123,14 +123,14 @@ export function createPasswordlessService(deps: {
 
   /** Post-login: the user with the token claims of its active tenant. */
   const findUser = async (identifier: PasswordlessIdentifier): Promise<UserClaimsRow | undefined> => {
-    if (identifier.email) return findUserClaimsByEmail(db, identifier.email);
+    if (identifier.email) return findUserClaimsByEmail(db, identifier.email, clock.now());
     if (identifier.phoneNumber) {
-      return findUserClaimsByPhoneNumber(db, normalizePhoneNumber(identifier.phoneNumber));
+      return findUserClaimsByPhoneNumber(db, normalizePhoneNumber(identifier.phoneNumber), clock.now());
     }
     if (identifier.username && !usesUserId(identifier))
-      return findUserClaimsByUsername(db, identifier.username);
+      return findUserClaimsByUsername(db, identifier.username, clock.now());
     const user = usesUserId(identifier) ? await findUserById(db, identifier.userId) : undefined;
-    return user && findUserClaimsById(db, user.id, user.activeTenantId);
+    return user && findUserClaimsById(db, user.id, user.activeTenantId, clock.now());
   };
 
   const audit = (
@@ -233,7 +233,7 @@ export function createPasswordlessService(deps: {
         const tokenHash = hashToken(input.token);
         const used = await consumePasswordlessToken(db, { type, codeHash: tokenHash, now });
         const row = used && (await findUserById(db, used.userId));
-        const user = row && (await findUserClaimsById(db, row.id, row.activeTenantId));
+        const user = row && (await findUserClaimsById(db, row.id, row.activeTenantId, now));
         if (!user) {
           const ownerId = await findPasswordlessCodeOwner(db, { type, codeHash: tokenHash });
           const owner = ownerId ? await findUserById(db, ownerId) : undefined;

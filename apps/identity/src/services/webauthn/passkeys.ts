@@ -121,7 +121,7 @@ export function createPasskeyService(deps: {
 
     async login(input, meta) {
       await requireActive();
-      const found = await findPasskeyWithUser(db, input.id);
+      const found = await findPasskeyWithUser(db, input.id, clock.now());
       const owner = found?.user;
       return auditingFailure(
         passkeyAuditEvents.passkeyLoginFailed,

@@ -1,7 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VENDOR_SCOPE, type SecurityPolicyRow } from '../../../db/queries/security-policies.js';
+import {
+  VENDOR_SCOPE,
+  type SecurityPolicyChanges,
+  type SecurityPolicyRow,
+} from '../../../db/queries/security-policies.js';
 import { auditEvents, recordAudit } from '../../../services/audit.js';
 import { adminActorOf, assertPermission, assertVendorAdmin } from '../../../services/admin-access.js';
 import type { RouteOptions } from '../../../services/index.js';
@@ -99,67 +103,75 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
     );
   };
 
-  app.get(
-    '/v1/lockout-policy',
-    {
-      schema: { tags: ['security'], summary: 'Lockout policy', response: responses({ 200: lockoutPolicy }) },
-    },
-    async (request) => lockoutView(await policies.get(await scopeOf(request, false))),
-  );
-  for (const method of ['POST', 'PATCH'] as const) {
-    app.route({
-      method,
-      url: '/v1/lockout-policy',
-      schema: {
-        tags: ['security'],
-        summary: 'Set the lockout policy: after maxAttempts failed passwords the user is locked',
-        body: z.object({ enabled: z.boolean(), maxAttempts: z.number().int().min(1).max(100) }),
-        response: responses({ 200: lockoutPolicy, 201: lockoutPolicy }),
-      },
-      handler: async (request) => {
-        const scope = await scopeOf(request, true);
-        const row = await policies.update(scope, {
-          lockoutEnabled: request.body.enabled,
-          lockoutMaxAttempts: request.body.maxAttempts,
-        });
-        await audited(request, scope, 'lockout policy', request.body);
-        return lockoutView(row);
-      },
-    });
-  }
+  /**
+   * Lockout and password history: each a switch and one number of the scope's policy row, read with
+   * GET and set with POST or PATCH (the SDK uses both), each change audited.
+   */
+  const switchAndNumberPolicy = <Policy extends z.ZodType, Body extends z.ZodObject>(policy: {
+    url: string;
+    /** As the audit log names it. */
+    name: string;
+    summary: string;
+    setSummary: string;
+    schema: Policy;
+    view: (row: SecurityPolicyRow) => z.output<Policy>;
+    body: Body;
+    changes: (body: z.output<Body>) => SecurityPolicyChanges;
+  }) => {
+    // Plain FastifySchema types: fastify cannot resolve the generic Policy and Body through them;
+    // view and changes carry the types instead.
+    const getSchema: FastifySchema = {
+      tags: ['security'],
+      summary: policy.summary,
+      response: responses({ 200: policy.schema }),
+    };
+    app.get(policy.url, { schema: getSchema }, async (request) =>
+      policy.view(await policies.get(await scopeOf(request, false))),
+    );
+    const setSchema: FastifySchema = {
+      tags: ['security'],
+      summary: policy.setSummary,
+      body: policy.body,
+      response: responses({ 200: policy.schema, 201: policy.schema }),
+    };
+    for (const method of ['POST', 'PATCH'] as const) {
+      app.route({
+        method,
+        url: policy.url,
+        schema: setSchema,
+        handler: async (request) => {
+          // The validator has checked the body against policy.body.
+          const body = request.body as z.output<Body>;
+          const scope = await scopeOf(request, true);
+          const row = await policies.update(scope, policy.changes(body));
+          await audited(request, scope, policy.name, body);
+          return policy.view(row);
+        },
+      });
+    }
+  };
 
-  app.get(
-    '/v1/password-history-policy',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Password history policy',
-        response: responses({ 200: historyPolicy }),
-      },
-    },
-    async (request) => historyView(await policies.get(await scopeOf(request, false))),
-  );
-  for (const method of ['POST', 'PATCH'] as const) {
-    app.route({
-      method,
-      url: '/v1/password-history-policy',
-      schema: {
-        tags: ['security'],
-        summary: 'Set the password history policy: the last historySize passwords cannot be reused',
-        body: z.object({ enabled: z.boolean(), historySize: z.number().int().min(1).max(10) }),
-        response: responses({ 200: historyPolicy, 201: historyPolicy }),
-      },
-      handler: async (request) => {
-        const scope = await scopeOf(request, true);
-        const row = await policies.update(scope, {
-          historyEnabled: request.body.enabled,
-          historySize: request.body.historySize,
-        });
-        await audited(request, scope, 'password history policy', request.body);
-        return historyView(row);
-      },
-    });
-  }
+  switchAndNumberPolicy({
+    url: '/v1/lockout-policy',
+    name: 'lockout policy',
+    summary: 'Lockout policy',
+    setSummary: 'Set the lockout policy: after maxAttempts failed passwords the user is locked',
+    schema: lockoutPolicy,
+    view: lockoutView,
+    body: z.object({ enabled: z.boolean(), maxAttempts: z.number().int().min(1).max(100) }),
+    changes: (body) => ({ lockoutEnabled: body.enabled, lockoutMaxAttempts: body.maxAttempts }),
+  });
+
+  switchAndNumberPolicy({
+    url: '/v1/password-history-policy',
+    name: 'password history policy',
+    summary: 'Password history policy',
+    setSummary: 'Set the password history policy: the last historySize passwords cannot be reused',
+    schema: historyPolicy,
+    view: historyView,
+    body: z.object({ enabled: z.boolean(), historySize: z.number().int().min(1).max(10) }),
+    changes: (body) => ({ historyEnabled: body.enabled, historySize: body.historySize }),
+  });
 
   app.get(
     '/v1/password-rotation',
