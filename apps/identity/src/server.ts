@@ -1,5 +1,6 @@
 // Entry point: `tsx src/server.ts`. Loads config, opens and migrates the database, seeds,
 // listens, and shuts down gracefully on SIGINT/SIGTERM.
+import './runtime-flags.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';

@@ -149,6 +149,34 @@ describe('Users section: the list (GET /users/v2 and v3)', () => {
     expect(row?.lastActiveAt.getTime()).toBe(longAgo.getTime());
   });
 
+  it("copies a member's last sign-in onto each membership, to the minute (migration 0018)", async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const { user } = await createUser(s.db, s.passwords, { tenant: team.tenant });
+    const lastActive = async () => {
+      const rows = await s.db
+        .select({ at: memberships.lastActiveAt })
+        .from(memberships)
+        .where(eq(memberships.userId, user.id));
+      return rows.map((row) => row.at.toISOString());
+    };
+    const signedInAt = async (at: Date) => {
+      await s.db.update(users).set({ lastLogin: at }).where(eq(users.id, user.id));
+      return lastActive();
+    };
+    expect(await lastActive()).toEqual([user.createdAt.toISOString()]);
+    const first = new Date('2026-03-01T10:00:00Z');
+    expect(await signedInAt(first)).toEqual([first.toISOString()]);
+    expect(await signedInAt(new Date('2026-03-01T10:00:59Z'))).toEqual([first.toISOString()]);
+    const later = new Date('2026-03-01T10:01:30Z');
+    expect(await signedInAt(later)).toEqual([later.toISOString()]);
+    // A second account's membership follows too.
+    const other = await createTenant(s.db);
+    await s.db.insert(memberships).values({ userId: user.id, tenantId: other.id });
+    const much = new Date('2026-06-01T00:00:00Z');
+    expect(await signedInAt(much)).toEqual([much.toISOString(), much.toISOString()]);
+  });
+
   it('reuses a total for a few seconds, recounts in the background, and drops it on its own changes', async () => {
     const s = server();
     const team = await createTenantAdmins(s);

@@ -1,6 +1,8 @@
 ALTER TABLE "memberships" ADD COLUMN "last_active_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 -- Not in schema.ts (drizzle has no triggers): last_active_at follows users.last_login (or created_at
 -- when the user never signed in), as sort_name and sort_email follow the name and email (0013_team).
+-- To the minute: a sign-in within a minute of the value a membership holds leaves it alone, so that
+-- repeated sign-ins do not each rewrite a row in every sort index.
 CREATE OR REPLACE FUNCTION "memberships_fill_sort_keys"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -13,7 +15,9 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "users_copy_last_active"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE memberships SET last_active_at = coalesce(NEW.last_login, NEW.created_at) WHERE user_id = NEW.id;
+  UPDATE memberships SET last_active_at = coalesce(NEW.last_login, NEW.created_at)
+    WHERE user_id = NEW.id
+      AND abs(extract(epoch FROM coalesce(NEW.last_login, NEW.created_at) - last_active_at)) >= 60;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
