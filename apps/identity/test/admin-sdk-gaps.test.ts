@@ -367,7 +367,7 @@ describe('/groups/v1/config (the groups configuration)', () => {
     expect(await actionsOf(a.admin)).toContain('Groups configuration updated');
   });
 
-  it('refuses roles on groups while they are off, and new groups and members while groups are off', async () => {
+  it('refuses roles on groups while they are off, and new groups, edits and members while groups are off', async () => {
     const team = await createTenantAdmins(server());
     const call = as(server(), team.admin);
     const group = await createGroup(team.admin, 'Switches');
@@ -391,6 +391,7 @@ describe('/groups/v1/config (the groups configuration)', () => {
       await call('POST', `${GROUPS}/${group}/users`, { userIds: [team.readOnly.user.id] }),
       400,
     );
+    expectErrorShape(await call('PATCH', `${GROUPS}/${group}`, { name: 'Renamed' }), 400);
     // Tidying up stays possible.
     expect(
       (await call('DELETE', `${GROUPS}/${group}/users`, { userIds: [team.member.user.id] })).statusCode,

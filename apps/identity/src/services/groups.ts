@@ -216,6 +216,7 @@ export function createGroupsService(deps: {
 
     async update(actor: AdminActor, groupId: string, fields: GroupFields) {
       const group = await ownGroup(actor, groupId);
+      await assertEnabled(actor);
       if (fields.name !== undefined) await assertNameFree(actor, fields.name, group.id);
       const changed = Object.fromEntries(
         Object.entries(fields).filter(([, value]) => value !== undefined),
