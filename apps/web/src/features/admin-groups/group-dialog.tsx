@@ -1,6 +1,7 @@
-import { ColorInput, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { FormDialog, NameInput, useNameField, useSubmit } from '../../components/admin';
+import { ColourInput } from '../../components/colour-input';
 import type { GroupFields, GroupItem } from '../../sdk/hooks/admin-groups';
 
 /** Creates a group or edits one: name, description, colour (SPEC section 7: create sends those three). */
@@ -38,7 +39,7 @@ export function GroupDialog({
         value={description}
         onChange={(event) => setDescription(event.currentTarget.value)}
       />
-      <ColorInput label="Colour" format="hex" value={color} onChange={setColor} />
+      <ColourInput label="Colour" format="hex" value={color} onChange={setColor} />
     </FormDialog>
   );
 }
