@@ -104,7 +104,7 @@ function memberConditions(query: MemberQuery, plan: PresetPlan): SQL[] {
   return conditions;
 }
 
-/** One branch of the search: the rows it reads, and the sort key whose index it walks. */
+/** One branch of the search: the rows it reads, and the sort key its range is on (none: the whole tenant). */
 interface SearchBranch {
   range: SQL;
   walks: UserSortKey | undefined;
