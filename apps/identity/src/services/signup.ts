@@ -22,7 +22,8 @@ import type { VendorSettings } from './vendor-settings.js';
 
 export interface SignUpInput {
   email: string;
-  companyName: string;
+  /** The new account's name; none through an invite link (the route's schema checks which). */
+  companyName?: string | undefined;
   name?: string | undefined;
   phoneNumber?: string | undefined;
   username?: string | undefined;
@@ -133,7 +134,7 @@ export function createSignUpService(deps: {
         ? { source }
         : { expiration: isoDate(addDays(now, config.trialDays)), source };
       const tenant = await insertTenant(tx, {
-        name: input.companyName.trim(),
+        name: input.companyName?.trim() || input.email,
         metadata: JSON.stringify(tenantMetadata),
         createdAt: now,
         updatedAt: now,

@@ -75,37 +75,52 @@ const currentTenantsResponse = z.object({
   activeTenant: tenantResponse.nullable(),
 });
 
-export const signUpBody = z.object({
-  email: emailField,
-  companyName: z
-    .string({ error: 'Company Name is required.' })
-    .trim()
-    .min(1, 'Company Name is required.')
-    .min(3, 'Company Name must be at least 3 characters.')
-    .max(200, 'Company Name must be at most 200 characters.'),
-  name: z.string().trim().max(200).optional(),
-  phoneNumber: z.string().trim().max(32).optional(),
-  username: z.string().trim().max(100).optional(),
-  url: z.string().max(2048).optional(),
-  invitationToken: z.string().max(512).optional(),
-  recaptchaToken: z.string().optional(),
-  provider: z.string().optional(),
-  metadata: z
-    .union([z.record(z.string(), z.unknown()), z.string().max(10_000)])
-    .transform((value, ctx) => {
-      if (typeof value !== 'string') return value;
-      try {
-        const parsed: unknown = JSON.parse(value);
-        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return { ...parsed };
-      } catch {
-        // reported below
-      }
-      ctx.addIssue({ code: 'custom', message: 'metadata must be a JSON object' });
-      return z.NEVER;
-    })
-    .optional()
-    .describe('Free-form user metadata (firstName, lastName, source), as an object or a JSON string'),
-});
+/** SPEC section 5's company-name rule: a new account's name. */
+const companyNameField = z
+  .string({ error: 'Company Name is required.' })
+  .trim()
+  .min(1, 'Company Name is required.')
+  .min(3, 'Company Name must be at least 3 characters.')
+  .max(200, 'Company Name must be at most 200 characters.');
+
+export const signUpBody = z
+  .object({
+    email: emailField,
+    companyName: z
+      .string({ error: 'Company Name is required.' })
+      .max(200, 'Company Name must be at most 200 characters.')
+      .optional(),
+    name: z.string().trim().max(200).optional(),
+    phoneNumber: z.string().trim().max(32).optional(),
+    username: z.string().trim().max(100).optional(),
+    url: z.string().max(2048).optional(),
+    invitationToken: z.string().max(512).optional(),
+    recaptchaToken: z.string().optional(),
+    provider: z.string().optional(),
+    metadata: z
+      .union([z.record(z.string(), z.unknown()), z.string().max(10_000)])
+      .transform((value, ctx) => {
+        if (typeof value !== 'string') return value;
+        try {
+          const parsed: unknown = JSON.parse(value);
+          if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return { ...parsed };
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: 'custom', message: 'metadata must be a JSON object' });
+        return z.NEVER;
+      })
+      .optional()
+      .describe('Free-form user metadata (firstName, lastName, source), as an object or a JSON string'),
+  })
+  // A sign-up through an account's invite link joins that account: it names no company of its own.
+  .superRefine((body, ctx) => {
+    if (body.invitationToken) return;
+    const checked = companyNameField.safeParse(body.companyName);
+    for (const issue of checked.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: ['companyName'], message: issue.message });
+    }
+  });
 
 export const activationQuery = z.object({ userId: userIdField, token: tokenField });
 

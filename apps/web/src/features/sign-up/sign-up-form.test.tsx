@@ -71,6 +71,26 @@ describe('SignUpForm', () => {
     });
   });
 
+  it('asks no company name of someone joining an account through its invite link', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    renderScreen(<SignUpForm loading={false} error={null} onSubmit={onSubmit} joining />);
+    expect(screen.queryByLabelText(/Company name/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/First name/), 'Link');
+    await user.type(screen.getByLabelText(/Last name/), 'Joiner');
+    await user.click(screen.getByRole('checkbox'));
+    await user.type(screen.getByLabelText(/Work email/), 'link@acme.test{Enter}');
+
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      firstName: 'Link',
+      lastName: 'Joiner',
+      companyName: '',
+      email: 'link@acme.test',
+      acceptTerms: true,
+    });
+  });
+
   it('gives every input its autocomplete purpose', () => {
     setup();
     expect(screen.getByLabelText(/First name/)).toHaveAttribute('autocomplete', 'given-name');

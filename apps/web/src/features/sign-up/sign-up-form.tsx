@@ -16,6 +16,8 @@ interface SignUpFormProps {
   onSubmit: (data: SignUpFormData) => void;
   /** Phone number and username fields, when the vendor's sign-up strategies enable them. */
   identifiers?: ExtraIdentifiers;
+  /** Through an account's invite link: the person joins that account, so no company name is asked. */
+  joining?: boolean;
 }
 
 type SignUpFormValues = SignUpValues & { phoneNumber?: string | undefined; username?: string | undefined };
@@ -33,9 +35,18 @@ const noExtraIdentifiers: ExtraIdentifiers = {
   username: { enabled: false, required: false },
 };
 
-export function SignUpForm({ loading, error, onSubmit, identifiers = noExtraIdentifiers }: SignUpFormProps) {
+export function SignUpForm({
+  loading,
+  error,
+  onSubmit,
+  identifiers = noExtraIdentifiers,
+  joining = false,
+}: SignUpFormProps) {
   const { phoneNumber, username } = identifiers;
-  const schema = useMemo(() => signUpSchemaFor({ phoneNumber, username }), [phoneNumber, username]);
+  const schema = useMemo(
+    () => signUpSchemaFor({ phoneNumber, username }, joining),
+    [phoneNumber, username, joining],
+  );
   const {
     register,
     handleSubmit,
@@ -70,13 +81,15 @@ export function SignUpForm({ loading, error, onSubmit, identifiers = noExtraIden
             {...register('lastName')}
           />
         </SimpleGrid>
-        <TextInput
-          label="Company name"
-          autoComplete="organization"
-          required
-          error={errors.companyName?.message}
-          {...register('companyName')}
-        />
+        {joining ? null : (
+          <TextInput
+            label="Company name"
+            autoComplete="organization"
+            required
+            error={errors.companyName?.message}
+            {...register('companyName')}
+          />
+        )}
         <TextInput
           label="Work email"
           type="email"

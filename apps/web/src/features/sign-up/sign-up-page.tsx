@@ -75,6 +75,7 @@ export function SignUpPage() {
         error={signUp.error}
         onSubmit={submit}
         identifiers={signUp.identifiers}
+        joining={invite.status === 'valid'}
       />
     </SignUpCard>
   );

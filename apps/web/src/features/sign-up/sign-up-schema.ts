@@ -44,12 +44,14 @@ const text = (required: boolean, requiredMessage: string) =>
   (required ? z.string().trim().min(1, requiredMessage) : z.string().trim()).optional();
 
 /**
- * The form's schema for the vendor's sign-up strategies. Without extra identifiers it accepts
+ * The form's schema for the vendor's sign-up strategies, and for a sign-up through an account's invite
+ * link (`joining`), which joins that account and so asks for no company of its own. Without extra identifiers it accepts
  * exactly what `signUpSchema` does: the product's form stays as SPEC section 2 describes it.
  * The phone number's notation is checked by the server, whose message lands in the form alert.
  */
-export function signUpSchemaFor({ phoneNumber, username }: ExtraIdentifiers) {
+export function signUpSchemaFor({ phoneNumber, username }: ExtraIdentifiers, joining = false) {
   return signUpSchema.extend({
+    companyName: joining ? z.string().trim() : signUpSchema.shape.companyName,
     phoneNumber: text(phoneNumber.enabled && phoneNumber.required, signUpMessages.phoneNumberRequired),
     username: text(username.enabled && username.required, signUpMessages.usernameRequired).refine(
       (value) => !value || USERNAME_PATTERN.test(value),

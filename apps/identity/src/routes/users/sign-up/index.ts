@@ -22,7 +22,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
         tags: ['users'],
         summary:
           'Sign up by phone number (with the work email); the SDK then texts a sign-in code to the number, which activates',
-        body: signUpBody.extend({ phoneNumber: phoneNumberField.optional() }),
+        body: signUpBody.safeExtend({ phoneNumber: phoneNumberField.optional() }),
         response: responses({ 200: signUpResponse }),
       },
     },
@@ -36,7 +36,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
       schema: {
         tags: ['users'],
         summary: 'Sign up by username (with the work email); activation as for an email sign-up',
-        body: signUpBody.extend({ username: usernameField.optional() }),
+        body: signUpBody.safeExtend({ username: usernameField.optional() }),
         response: responses({ 200: signUpResponse }),
       },
     },
