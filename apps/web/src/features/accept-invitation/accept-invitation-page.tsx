@@ -1,8 +1,9 @@
-import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
+import { CardProgress } from '../../components/card-progress';
 import { FailedLink } from '../../components/failed-link';
 import { FormAlert } from '../../components/form-alert';
 import { useAcceptInvitation } from '../../sdk';
@@ -20,15 +21,6 @@ function Accepted() {
       <Button component={Link} to={paths.login} fullWidth>
         Login
       </Button>
-    </Stack>
-  );
-}
-
-function Pending() {
-  return (
-    <Stack align="center" gap="sm" py="md" role="status">
-      <Loader color="brand" />
-      <Text c="dimmed">Accepting your invitation...</Text>
     </Stack>
   );
 }
@@ -60,7 +52,7 @@ export function AcceptInvitationPage() {
       case 'failed':
         return <FailedLink title={INVITATION_FAILED_MESSAGE} detail={invitation.error} />;
       default:
-        return <Pending />;
+        return <CardProgress label="Accepting your invitation..." />;
     }
   })();
   const title = invitation.step === 'success' ? 'Invitation accepted' : 'Accept your invitation';

@@ -1,8 +1,9 @@
-import { Button, Loader, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
+import { CardProgress } from '../../components/card-progress';
 import { FormAlert } from '../../components/form-alert';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useAuthState, useImpersonation } from '../../sdk';
@@ -70,10 +71,7 @@ export function ImpersonatePage() {
       {impersonation.error ? (
         <FormAlert message={impersonation.error} />
       ) : (
-        <Stack align="center" gap="sm" py="md" role="status">
-          <Loader color="brand" />
-          <Text c="dimmed">Starting the impersonation...</Text>
-        </Stack>
+        <CardProgress label="Starting the impersonation..." />
       )}
     </AuthCard>
   );

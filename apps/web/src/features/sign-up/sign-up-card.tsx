@@ -1,6 +1,6 @@
-import { Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AuthCard } from '../../components/auth-card';
+import { CardProgress } from '../../components/card-progress';
 import { FailedLink } from '../../components/failed-link';
 import type { InviteLinkCheck } from '../../sdk/hooks/invite-link';
 
@@ -10,15 +10,6 @@ export const SIGN_UP_TITLE = 'Get started for free!';
 export const INVITE_LINK_FAILED_MESSAGE = "We couldn't verify your invitation";
 export const INVITE_LINK_FAILED_DETAIL =
   "This invite link is unknown, was replaced by a newer one or has expired. Ask the account's administrator for a new link.";
-
-function Checking() {
-  return (
-    <Stack align="center" gap="sm" py="md" role="status">
-      <Loader color="brand" />
-      <Text c="dimmed">Checking your invitation...</Text>
-    </Stack>
-  );
-}
 
 /**
  * The sign-up card around the form (`children`). Opened from an account's invite link, the form
@@ -30,7 +21,7 @@ export function SignUpCard({ invite, children }: { invite: InviteLinkCheck; chil
     case 'checking':
       return (
         <AuthCard title="Join your team">
-          <Checking />
+          <CardProgress label="Checking your invitation..." />
         </AuthCard>
       );
     case 'invalid':
