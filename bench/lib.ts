@@ -119,6 +119,21 @@ export interface LoadResult {
 const percentileOf = (sorted: number[]) => (p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
+/** A run's figures from its successful calls' latencies (sorted here) and failures, since `started`. */
+function loadResult(latencies: number[], failed: number, started: number): LoadResult {
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const percentile = percentileOf(latencies);
+  return {
+    completed: latencies.length,
+    failed,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: percentile(0.5),
+    p99: percentile(0.99),
+  };
+}
+
 /**
  * Open-loop load at a constant rate: the i-th GET is due at start + i / rate, whatever happened to the
  * others, over at most `connections` keep-alive connections. Latency runs from when a request was due,
@@ -169,17 +184,7 @@ export async function runOpenLoop(options: {
   }
   await Promise.all(calls);
   agent.destroy();
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const percentile = percentileOf(latencies);
-  return {
-    completed: latencies.length,
-    failed,
-    seconds,
-    perSecond: latencies.length / seconds,
-    p50: percentile(0.5),
-    p99: percentile(0.99),
-  };
+  return loadResult(latencies, failed, started);
 }
 
 /**
@@ -210,15 +215,5 @@ export async function runClosedLoop<State>(options: {
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const percentile = percentileOf(latencies);
-  return {
-    completed: latencies.length,
-    failed,
-    seconds,
-    perSecond: latencies.length / seconds,
-    p50: percentile(0.5),
-    p99: percentile(0.99),
-  };
+  return loadResult(latencies, failed, started);
 }
