@@ -43,7 +43,7 @@ const envSchema = z.object({
     .min(3, 'expected a sender such as "Brizo <no-reply@brizo.test>"')
     .default('Brizo Access <no-reply@brizo.test>'),
   DEV_TOOLS: booleanFlag.optional(),
-  SEED: booleanFlag.default(true),
+  DEMO_ACCOUNTS: booleanFlag.optional(),
   HOSTED_LOGIN: booleanFlag.default(false),
   PREVIEW_MODE: booleanFlag.default(false),
   ADMIN_PORTAL_TARGET: z
@@ -85,7 +85,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   devTools: boolean;
-  seed: boolean;
+  /** Create the demo tenant and accounts at start (services/seed.ts): never in production. */
+  demoAccounts: boolean;
   /** The web app signs in through /oauth/authorize (hosted login, SPEC section 7) instead of its embedded box. */
   hostedLogin: boolean;
   /** The web app runs its store on mock data (SPEC section 1, preview mode): for demos and builders. */
@@ -135,10 +136,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trialDays: e.TRIAL_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    devTools: e.DEV_TOOLS ?? e.NODE_ENV !== 'production',
-    seed: e.SEED,
+    devTools: e.DEV_TOOLS ?? !production,
+    demoAccounts: e.DEMO_ACCOUNTS ?? !production,
     hostedLogin: e.HOSTED_LOGIN,
     previewMode: e.PREVIEW_MODE,
+  const production = e.NODE_ENV === 'production';
+  // The demo accounts share one published password, and one of them is a superuser.
+  if (production && e.DEMO_ACCOUNTS) {
+    throw new ConfigError(
+      'Invalid environment variable:\n  DEMO_ACCOUNTS="true": the demo accounts are never created when NODE_ENV=production',
+    );
+  }
     adminPortalTarget: e.ADMIN_PORTAL_TARGET,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageRoot, '../web/dist'),
     mainAppUrl: e.MAIN_APP_URL,

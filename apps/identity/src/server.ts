@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     const passwords = createPasswordHasher();
-    if (config.seed) await seed({ db: database.db, config, clock: systemClock, passwords });
+    await seed({ db: database.db, config, clock: systemClock, passwords });
     const mailer = config.smtpUrl
       ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
       : createOutboxMailer({ db: database.db, from: config.mailFrom, clock: systemClock });
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
     const address = await app.listen({ port: config.port, host: config.host });
-    process.stdout.write(banner(config, address, config.seed));
+    process.stdout.write(banner(config, address, config.demoAccounts));
   } catch (error) {
     await database.close();
     throw error;

@@ -16,7 +16,7 @@ describe('config', () => {
       refreshTokenTtlSeconds: 2592000,
       trialDays: 14,
       devTools: true,
-      seed: true,
+      demoAccounts: true,
       webDist: path.resolve(packageRoot, '../web/dist'),
       clientId: 'brizo-access',
       salesEmail: 'sales@brizo.test',
@@ -32,7 +32,7 @@ describe('config', () => {
       PUBLIC_URL: 'https://brizo.example/',
       DATABASE_URL: 'postgres://u@db:5432/brizo',
       DEV_TOOLS: 'off',
-      SEED: '0',
+      DEMO_ACCOUNTS: '0',
       TRIAL_DAYS: '30',
       RATE_LIMIT_MAX: '100000',
       GTM_CONTAINER_ID: 'GTM-X1',
@@ -41,7 +41,7 @@ describe('config', () => {
       port: 8080,
       publicUrl: 'https://brizo.example',
       devTools: false,
-      seed: false,
+      demoAccounts: false,
       trialDays: 30,
       rateLimitMax: 100000,
       gtmContainerId: 'GTM-X1',
@@ -53,6 +53,14 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true' }).devTools).toBe(true);
   });
 
+  it('never creates the demo accounts in production (issue 10)', () => {
+    expect(loadConfig({}).demoAccounts).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoAccounts).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNTS: 'true' })).toThrow(
+      /DEMO_ACCOUNTS="true": the demo accounts are never created when NODE_ENV=production/,
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -62,7 +70,7 @@ describe('config', () => {
     ['TRIAL_DAYS', '1.5'],
     ['SMTP_URL', 'http://mail'],
     ['DEV_TOOLS', 'maybe'],
-    ['SEED', 'yes please'],
+    ['DEMO_ACCOUNTS', 'yes please'],
     ['GTM_CONTAINER_ID', 'UA-123'],
     ['SALES_EMAIL', 'sales'],
     ['CLIENT_ID', 'has spaces'],

@@ -1,5 +1,7 @@
 import { count, eq } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
+import { pgliteDatabase } from '../src/db/client.js';
 import { findRolesOfUser } from '../src/db/queries/roles.js';
 import { findUserByEmail } from '../src/db/queries/users.js';
 import {
@@ -14,7 +16,8 @@ import {
 import { addDays, isoDate } from '../src/lib/time.js';
 import { adminPermissions } from '../src/services/access-catalogue.js';
 import { DEMO_PASSWORD, demoAccounts, EXPIRED_TRIAL_DATE, seed } from '../src/services/seed.js';
-import { API, TestClock, useTestServer } from './harness.js';
+import { createSuperuser, SuperuserError } from '../src/services/superuser.js';
+import { API, startTestServer, TestClock, testConfig, useTestServer } from './harness.js';
 
 const server = useTestServer();
 
@@ -123,5 +126,72 @@ describe('seed', () => {
     await db.update(users).set({ passwordHash: hash }).where(eq(users.email, 'review@brizo.test'));
     await seed({ db, config, clock: server().clock, passwords });
     expect((await findUserByEmail(db, 'review@brizo.test'))?.passwordHash).toBe(hash);
+  });
+});
+
+describe('a production install (issue 10)', () => {
+  it('creates the roles and permissions but never the demo accounts; the first superuser is made by hand', async () => {
+    // A fresh database, as on a new production machine: not the seeded template of the other tests.
+    const database = pgliteDatabase(await PGlite.create());
+    try {
+      await database.migrate();
+      const config = testConfig({ NODE_ENV: 'production' });
+      const { passwords } = server();
+      const clock = new TestClock();
+      await seed({ db: database.db, config, clock, passwords });
+      await seed({ db: database.db, config, clock, passwords });
+
+      const roleKeys = (await database.db.select({ key: roles.key }).from(roles)).map((row) => row.key);
+      expect(roleKeys).toEqual(expect.arrayContaining(['bfm-unrestricted', 'Admin', 'ReadOnly']));
+      expect((await database.db.select({ n: count() }).from(permissions))[0]?.n).toBeGreaterThan(0);
+      expect((await database.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
+      expect((await database.db.select({ n: count() }).from(tenants))[0]?.n).toBe(0);
+
+      await expect(
+        createSuperuser(
+          { db: database.db, passwords },
+          { email: 'owner@brizo.example', name: 'Owner', tenantName: 'Operations', password: 'short' },
+        ),
+      ).rejects.toThrow(SuperuserError);
+      const made = await createSuperuser(
+        { db: database.db, passwords },
+        {
+          email: 'Owner@Brizo.example',
+          name: 'Owner',
+          tenantName: 'Operations',
+          password: 'Quiet-Harbour-42!',
+        },
+      );
+      expect(made.created).toBe(true);
+      const again = await createSuperuser(
+        { db: database.db, passwords },
+        { email: 'owner@brizo.example', name: 'Owner', tenantName: 'Operations', password: 'ignored' },
+      );
+      expect(again).toEqual({ userId: made.userId, created: false });
+
+      const production = await startTestServer(database.db, { env: { NODE_ENV: 'production' }, clock });
+      try {
+        const demo = await production.app.inject({
+          method: 'POST',
+          url: `${API}/auth/v1/user`,
+          payload: { email: 'super@brizo.test', password: DEMO_PASSWORD },
+        });
+        expect(demo.statusCode).toBe(401);
+        const owner = await production.app.inject({
+          method: 'POST',
+          url: `${API}/auth/v1/user`,
+          payload: { email: 'owner@brizo.example', password: 'Quiet-Harbour-42!' },
+        });
+        expect(owner.statusCode).toBe(200);
+        const claims = JSON.parse(
+          Buffer.from(String(owner.json().accessToken).split('.')[1] ?? '', 'base64url').toString(),
+        );
+        expect(claims).toMatchObject({ superUser: true, roles: ['Admin'] });
+      } finally {
+        await production.app.close();
+      }
+    } finally {
+      await database.close();
+    }
   });
 });

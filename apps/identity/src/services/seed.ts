@@ -74,9 +74,11 @@ const nameOf = (email: string) => {
 };
 
 /**
- * Idempotent: run it at every start. It creates what is missing of the roles, permissions, role
- * links, demo tenant and demo accounts, refreshes their names and flags (the trial account's
- * expiration moves with today) and leaves everything else, including passwords changed since, alone.
+ * Idempotent: run it at every start. It creates what is missing of the vendor configuration, the
+ * roles, permissions and role links a fresh install needs and the web app's OAuth client. With
+ * `config.demoAccounts` (never in production: config.ts) it also creates the demo tenant and demo
+ * accounts, refreshes their names and flags (the trial account's expiration moves with today) and
+ * leaves everything else, including passwords changed since, alone.
  */
 export async function seed(deps: {
   db: Db;
@@ -84,109 +86,112 @@ export async function seed(deps: {
   clock: Clock;
   passwords: PasswordHasher;
 }): Promise<void> {
-  const { config, clock } = deps;
-  const today = clock.now();
+  const { config } = deps;
   // Hash outside the transaction: argon2 takes time and PGlite runs one transaction at a time.
-  const missing = [];
-  for (const account of demoAccounts) {
-    if (!(await findUserByEmail(deps.db, account.email))) missing.push(account.email);
-  }
-  const demoHash = missing.length > 0 ? await deps.passwords.hash(DEMO_PASSWORD) : undefined;
+  const demoHash = config.demoAccounts ? await demoPasswordHashIfNeeded(deps) : undefined;
 
   await deps.db.transaction(async (db) => {
     await insertVendorConfigIfMissing(db, DEFAULT_VENDOR_CONFIG);
-
-    const permissionIds = new Map<string, string>();
-    for (const key of productPermissions) {
-      const row = await upsertPermission(db, {
-        key,
-        name: permissionName(key),
-        categoryId: PRODUCT_CATEGORY,
-        fePermission: false,
-      });
-      permissionIds.set(key, row.id);
-    }
-    for (const key of adminPermissions) {
-      const row = await upsertPermission(db, {
-        key,
-        name: permissionName(key),
-        categoryId: ADMIN_CATEGORY,
-        fePermission: true,
-      });
-      permissionIds.set(key, row.id);
-    }
-
-    const rolesByKey = new Map<string, RoleRow>();
-    for (const definition of roleDefinitions) {
-      const role = await upsertVendorRole(db, {
-        key: definition.key,
-        name: definition.name,
-        description: definition.description,
-        isDefault: false,
-      });
-      rolesByKey.set(definition.key, role);
-      await linkRolePermissions(
-        db,
-        role.id,
-        definition.permissions.flatMap((key) => permissionIds.get(key) ?? []),
-      );
-    }
-
-    const tenant =
-      (await findTenantByName(db, DEMO_TENANT_NAME)) ??
-      (await insertTenant(db, { name: DEMO_TENANT_NAME, metadata: '{}' }));
-
-    for (const account of demoAccounts) {
-      const expiration = account.expiration?.(today, config.trialDays);
-      const vendorMetadataChanges = {
-        activated: true,
-        signupType: 'demo',
-        ...(expiration ? { expiration } : {}),
-      };
-      let user = await findUserByEmail(db, account.email);
-      if (!user) {
-        if (!demoHash) throw new Error(`seed: no password hash for ${account.email}`);
-        user = await insertUser(db, {
-          email: account.email,
-          name: nameOf(account.email),
-          passwordHash: demoHash,
-          verified: true,
-          superUser: account.superUser ?? false,
-          vendorMetadata: JSON.stringify(vendorMetadataChanges),
-          activeTenantId: tenant.id,
-        });
-      } else {
-        await updateUser(db, user.id, {
-          verified: true,
-          superUser: account.superUser ?? false,
-          vendorMetadata: mergeJsonObject(user.vendorMetadata, vendorMetadataChanges),
-          activeTenantId: user.activeTenantId ?? tenant.id,
-        });
-      }
-      await insertMembership(db, user.id, tenant.id);
-      await assignUserRoles(
-        db,
-        user.id,
-        tenant.id,
-        account.roles.flatMap((key) => rolesByKey.get(key)?.id ?? []),
-      );
-    }
-
-    // Hosted login and tenant switching (issue 3): the web app's OAuth client, and a second
-    // tenant for the admin so the switcher of the stand-in main application can be tried.
+    const rolesByKey = await seedAccessCatalogue(db);
+    // Hosted login (issue 3): the web app's OAuth client.
     await seedDefaultClient(db, config);
-    const admin = await findUserByEmail(db, SECOND_TENANT_MEMBER);
-    if (admin) {
-      const labs =
-        (await findTenantByName(db, SECOND_TENANT_NAME)) ??
-        (await insertTenant(db, { name: SECOND_TENANT_NAME, metadata: '{}' }));
-      await insertMembership(db, admin.id, labs.id);
-      await assignUserRoles(
-        db,
-        admin.id,
-        labs.id,
-        [productRoleKeys.unrestricted, adminRoleKeys.admin].flatMap((key) => rolesByKey.get(key)?.id ?? []),
-      );
-    }
+    if (config.demoAccounts) await seedDemoAccounts(db, { ...deps, rolesByKey, demoHash });
   });
+}
+
+async function demoPasswordHashIfNeeded(deps: { db: Db; passwords: PasswordHasher }) {
+  for (const account of demoAccounts) {
+    if (!(await findUserByEmail(deps.db, account.email))) return deps.passwords.hash(DEMO_PASSWORD);
+  }
+  return undefined;
+}
+
+/** The product and admin permissions and the roles that bundle them (access-catalogue.ts). */
+async function seedAccessCatalogue(db: Db): Promise<Map<string, RoleRow>> {
+  const permissionIds = new Map<string, string>();
+  const catalogue = [
+    ...productPermissions.map((key) => ({ key, categoryId: PRODUCT_CATEGORY, fePermission: false })),
+    ...adminPermissions.map((key) => ({ key, categoryId: ADMIN_CATEGORY, fePermission: true })),
+  ];
+  for (const permission of catalogue) {
+    const row = await upsertPermission(db, { ...permission, name: permissionName(permission.key) });
+    permissionIds.set(permission.key, row.id);
+  }
+
+  const rolesByKey = new Map<string, RoleRow>();
+  for (const definition of roleDefinitions) {
+    const role = await upsertVendorRole(db, {
+      key: definition.key,
+      name: definition.name,
+      description: definition.description,
+      isDefault: false,
+    });
+    rolesByKey.set(definition.key, role);
+    await linkRolePermissions(
+      db,
+      role.id,
+      definition.permissions.flatMap((key) => permissionIds.get(key) ?? []),
+    );
+  }
+  return rolesByKey;
+}
+
+/** The demo tenant and accounts of the README, and the admin's second tenant for tenant switching. */
+async function seedDemoAccounts(
+  db: Db,
+  deps: { config: Config; clock: Clock; rolesByKey: Map<string, RoleRow>; demoHash: string | undefined },
+): Promise<void> {
+  const { config, rolesByKey, demoHash } = deps;
+  const today = deps.clock.now();
+  const roleIdsOf = (keys: string[]) => keys.flatMap((key) => rolesByKey.get(key)?.id ?? []);
+  const tenant =
+    (await findTenantByName(db, DEMO_TENANT_NAME)) ??
+    (await insertTenant(db, { name: DEMO_TENANT_NAME, metadata: '{}' }));
+
+  for (const account of demoAccounts) {
+    const expiration = account.expiration?.(today, config.trialDays);
+    const vendorMetadataChanges = {
+      activated: true,
+      signupType: 'demo',
+      ...(expiration ? { expiration } : {}),
+    };
+    let user = await findUserByEmail(db, account.email);
+    if (!user) {
+      if (!demoHash) throw new Error(`seed: no password hash for ${account.email}`);
+      user = await insertUser(db, {
+        email: account.email,
+        name: nameOf(account.email),
+        passwordHash: demoHash,
+        verified: true,
+        superUser: account.superUser ?? false,
+        vendorMetadata: JSON.stringify(vendorMetadataChanges),
+        activeTenantId: tenant.id,
+      });
+    } else {
+      await updateUser(db, user.id, {
+        verified: true,
+        superUser: account.superUser ?? false,
+        vendorMetadata: mergeJsonObject(user.vendorMetadata, vendorMetadataChanges),
+        activeTenantId: user.activeTenantId ?? tenant.id,
+      });
+    }
+    await insertMembership(db, user.id, tenant.id);
+    await assignUserRoles(db, user.id, tenant.id, roleIdsOf(account.roles));
+  }
+
+  // Tenant switching (issue 3): a second tenant for the admin, so the stand-in main application's
+  // switcher can be tried.
+  const admin = await findUserByEmail(db, SECOND_TENANT_MEMBER);
+  if (admin) {
+    const labs =
+      (await findTenantByName(db, SECOND_TENANT_NAME)) ??
+      (await insertTenant(db, { name: SECOND_TENANT_NAME, metadata: '{}' }));
+    await insertMembership(db, admin.id, labs.id);
+    await assignUserRoles(
+      db,
+      admin.id,
+      labs.id,
+      roleIdsOf([productRoleKeys.unrestricted, adminRoleKeys.admin]),
+    );
+  }
 }
