@@ -44,6 +44,7 @@ import { teamTenantRoutes } from './routes/tenants/team/index.js';
 import { teamUsersRoutes } from './routes/users/team/index.js';
 import { createServices, type RouteOptions } from './services/index.js';
 import { ipRestrictionGuard } from './routes/security/restrictions/guard.js';
+import { crossSiteGuard } from './routes/cross-site-guard.js';
 import { responseHeaders } from './routes/response-headers.js';
 import { restrictionsRoutes } from './routes/security/restrictions/index.js';
 import { securityCenterRoutes } from './routes/security/security-center/index.js';
@@ -166,6 +167,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(apiTokenExchangeRoutes, { ...options, prefix: AUTH });
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);
+    // Issue 10: the cookies go with requests from sibling origins too; state changes must come from our pages.
+    scope.addHook('onRequest', crossSiteGuard(config));
     // Security section (issue 4): a tenant's IP restrictions hold for every API call of its users.
     scope.addHook('onRequest', ipRestrictionGuard(services.ipRestrictions));
     for (const [routes, prefix] of routeModules) await scope.register(routes, { ...options, prefix });

@@ -20,6 +20,18 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** Comma-separated origins (scheme, host and port only), e.g. `https://app.example.com,http://localhost:5173`. */
+const webAppOrigins = z.string().transform((value, context) => {
+  const origins = value.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol) || new URL(origin).origin !== origin) {
+      context.addIssue({ code: 'custom', message: `expected http(s) origins without a path, got ${origin}` });
+      return z.NEVER;
+    }
+  }
+  return origins;
+});
+
 const emailAddress = z.email({ error: 'expected an email address' });
 
 const envSchema = z.object({
@@ -67,6 +79,7 @@ const envSchema = z.object({
     .int('expected a whole number of seconds')
     .min(0, 'expected 0 or more seconds')
     .default(30),
+  WEB_APP_ORIGINS: webAppOrigins.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -102,6 +115,11 @@ export interface Config {
   rateLimitMax: number;
   /** Least time between two passwordless codes or links sent to one user (0: no pause, for benchmarks). */
   passwordlessResendSeconds: number;
+  /**
+   * Issue 10: origins besides PUBLIC_URL's whose pages may send state-changing requests with the cookies
+   * (routes/cross-site-guard.ts): a web app served from another origin through a proxy.
+   */
+  webAppOrigins: string[];
   logLevel: string;
 }
 
@@ -156,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gtmContainerId: e.GTM_CONTAINER_ID,
     rateLimitMax: e.RATE_LIMIT_MAX,
     passwordlessResendSeconds: e.OTC_RESEND_SECONDS,
+    webAppOrigins: e.WEB_APP_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -17,6 +17,8 @@ export const errorCatalogue = {
     malformedJson: entry(400, 'ER-REQUEST-MALFORMED-JSON', 'The request body is not valid JSON'),
     badRequest: entry(400, 'ER-REQUEST-BAD', 'Invalid request'),
     unauthorized: entry(401, 'ER-REQUEST-UNAUTHORIZED', 'Unauthorized'),
+    /** Issue 10: a state change sent by a page of another origin (routes/cross-site-guard.ts). */
+    crossSite: entry(403, 'ER-REQUEST-CROSS-SITE', 'This request must come from a page of this site'),
     notFound: entry(404, 'ER-REQUEST-NOT-FOUND', 'Not Found'),
     tooLarge: entry(413, 'ER-REQUEST-TOO-LARGE', 'Error request is too large'),
     unsupportedMediaType: entry(
