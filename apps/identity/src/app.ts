@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.js';
 import { AppError, errorCatalogue, errorHandler } from './errors.js';
 import { authRoutes } from './routes/auth/index.js';
+import { reauthenticationRoutes } from './routes/auth/reauthenticate.js';
 import { authMfaRoutes } from './routes/auth/mfa/index.js';
 import { securityMfaRoutes } from './routes/security/mfa/index.js';
 import { usersMfaRoutes } from './routes/users/mfa/index.js';
@@ -122,6 +123,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const routeModules: Array<[FastifyPluginAsync<RouteOptions>, string | undefined]> = [
     [systemRoutes, undefined],
     [authRoutes, AUTH],
+    [reauthenticationRoutes, AUTH],
     [authMfaRoutes, AUTH],
     [usersMfaRoutes, USERS],
     [securityMfaRoutes, CONFIGURATIONS],

@@ -80,6 +80,8 @@ const envSchema = z.object({
     .min(0, 'expected 0 or more seconds')
     .default(30),
   WEB_APP_ORIGINS: webAppOrigins.optional(),
+  /** Issue 10: how old a sign-in may be to change the email, phone or MFA factors (services/reauthentication.ts). */
+  REAUTHENTICATION_MAX_AGE_SECONDS: positiveInt.default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -120,6 +122,8 @@ export interface Config {
    * (routes/cross-site-guard.ts): a web app served from another origin through a proxy.
    */
   webAppOrigins: string[];
+  /** A sign-in older than this must be confirmed again before account changes (issue 10). */
+  reauthenticationMaxAgeSeconds: number;
   logLevel: string;
 }
 
@@ -175,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     passwordlessResendSeconds: e.OTC_RESEND_SECONDS,
     webAppOrigins: e.WEB_APP_ORIGINS ?? [],
+    reauthenticationMaxAgeSeconds: e.REAUTHENTICATION_MAX_AGE_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

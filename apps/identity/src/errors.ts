@@ -42,6 +42,13 @@ export const errorCatalogue = {
     invalidAccessToken: entry(401, 'ER-AUTH-INVALID-TOKEN', 'Unauthorized'),
     ssoNotConfigured: entry(404, 'ER-AUTH-SSO-NOT-FOUND', 'SSO is not configured for this user'),
     strategyNotActive: entry(400, 'ER-AUTH-STRATEGY-INACTIVE', 'This sign-in method is not enabled'),
+    // Issue 10: changing how the account signs in needs a recent sign-in (services/reauthentication.ts).
+    reauthenticationRequired: entry(
+      403,
+      'ER-AUTH-REAUTHENTICATION-REQUIRED',
+      'Confirm it is you: enter your password or a second-factor code to make this change',
+    ),
+    reauthenticationFailed: entry(400, 'ER-AUTH-REAUTHENTICATION-FAILED', 'Incorrect password'),
   },
   users: {
     notFound: entry(404, 'ER-USERS-NOT-FOUND', 'User not found'),
@@ -284,6 +291,16 @@ export const errorCatalogue = {
     phoneNumberNotFound: entry(404, 'ER-PROFILE-PHONE-NOT-FOUND', 'Phone number not found'),
     invalidCode: entry(400, 'ER-PROFILE-INVALID-CODE', 'The code is incorrect or has expired'),
     sameEmail: entry(400, 'ER-PROFILE-SAME-EMAIL', 'This is already your email address'),
+    emailRevertInvalid: entry(
+      400,
+      'ER-PROFILE-EMAIL-REVERT-INVALID',
+      'This link is invalid, has expired or was already used',
+    ),
+    emailRevertAddressTaken: entry(
+      409,
+      'ER-PROFILE-EMAIL-REVERT-TAKEN',
+      'Another account uses that address now: contact support to restore your account',
+    ),
     emailTaken: entry(409, 'ER-PROFILE-EMAIL-TAKEN', 'This email address is already in use'),
     sessionNotFound: entry(404, 'ER-PROFILE-SESSION-NOT-FOUND', 'Session not found'),
   },

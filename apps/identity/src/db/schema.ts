@@ -236,8 +236,9 @@ export const userRoles = pgTable(
  * session so every access token it refreshes carries the same claims (step-up, impersonation).
  */
 export interface SessionAuthentication {
-  amr: string[];
-  acr: string;
+  /** Absent after a plain first-factor sign-in, which records only when it happened (issue 10). */
+  amr?: string[];
+  acr?: string;
   auth_time: number;
   /** Impersonation: the superuser acting as the user (RFC 8693 actor claim). */
   act?: { sub: string; email: string; type: 'impersonation' };
@@ -947,7 +948,12 @@ export const userPhoneNumbers = pgTable(
 );
 
 /** 'phoneDelete': the code texted to a verified number before it leaves the profile (target: its id). */
-export type ProfileVerificationKind = 'phone' | 'email' | 'phoneDelete';
+export type ProfileVerificationKind =
+  | 'phone'
+  | 'email'
+  | 'phoneDelete'
+  // Issue 10: the link mailed to the old address after an email change; `target` is that old address.
+  | 'emailRevert';
 
 /**
  * A code proving a new phone number (target: the user_phone_numbers id, named by `otcToken`) or a

@@ -26,6 +26,7 @@ import { createUserProfileService } from './user-profile.js';
 import { createVendorSettings } from './vendor-settings.js';
 import { createWebAuthnServices } from './webauthn/index.js';
 import { createProfileService } from './profile.js';
+import { createReauthenticationService } from './reauthentication.js';
 import { createPhoneNumbersService } from './profile-phone-numbers.js';
 import { createUserSessionsService } from './user-sessions.js';
 import { createApiTokensService } from './api-tokens.js';
@@ -150,7 +151,9 @@ export async function createServices(context: AppContext) {
       securityAdmin,
     }),
     adminBox: createAdminBoxService({ db, clock, vendorSettings }),
-    profile: createProfileService({ db, clock, mailer }),
+    profile: createProfileService({ db, config, clock, mailer }),
+    // Issue 10: a recent sign-in before the email, phone or MFA factors change.
+    reauthentication: createReauthenticationService({ db, config, clock, passwords, tokens }),
     phoneNumbers: createPhoneNumbersService({ db, clock, sms }),
     userSessions: createUserSessionsService({ db, clock }),
     apiTokens: createApiTokensService({ db, config, clock, tokens, ipRestrictions }),

@@ -17,3 +17,7 @@ export const resetPasswordUrl = (config: Config, userId: string, token: string) 
 
 export const loginUrl = (config: Config) => `${config.publicUrl}/account/login`;
 export const forgotPasswordUrl = (config: Config) => `${config.publicUrl}/account/forget-password`;
+
+/** Issue 10: the link mailed to the old address after an email change, which undoes it. */
+export const revertEmailUrl = (config: Config, token: string) =>
+  withQuery(config.publicUrl, '/account/revert-email', { token });

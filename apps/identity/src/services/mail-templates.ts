@@ -97,3 +97,53 @@ export function resetPasswordMail(
     { label: 'Reset your password', url: resetUrl },
   );
 }
+
+// Email change (issue 10): a code to the new address, or, when an account already uses that
+// address, a note to it instead; the old address always learns of a change and can undo it.
+
+export function emailChangeCodeMail(
+  to: { email: string; name: string },
+  code: string,
+  validMinutes: number,
+): MailMessage {
+  return message(to.email, `Confirm your new ${PRODUCT} email address`, [
+    greeting(to.name),
+    `Your code to make this address the email of your account is ${code}.`,
+    `It expires in ${validMinutes} minutes and works once. If you did not ask for it, you can ignore this email.`,
+  ]);
+}
+
+/**
+ * The address asked for already has an account: its owner hears so (the person asking is told
+ * nothing different, so the form cannot be used to find out who has an account).
+ */
+export function emailChangeAddressInUseMail(to: string, loginUrl: string): MailMessage {
+  return message(
+    to,
+    `This address already has a ${PRODUCT} account`,
+    [
+      'Hi,',
+      `Someone asked to move a ${PRODUCT} account to this email address, but an account already signs in with it, so nothing was changed and no code was sent.`,
+      'If that was you, sign in to the account that uses this address instead. If it was not, you can ignore this email.',
+    ],
+    { label: 'Sign in', url: loginUrl },
+  );
+}
+
+export function emailChangedMail(
+  to: { email: string; name: string },
+  newEmail: string,
+  revertUrl: string,
+  validDays: number,
+): MailMessage {
+  return message(
+    to.email,
+    `The email address of your ${PRODUCT} account changed`,
+    [
+      greeting(to.name),
+      `Your account now signs in with ${newEmail}; this address no longer receives its mail.`,
+      `If you did not make this change, undo it with the link below (valid for ${validDays} days, once): it gives your account this address back, signs it out everywhere and asks you to choose a new password.`,
+    ],
+    { label: 'This was not me: undo the change', url: revertUrl },
+  );
+}

@@ -1,24 +1,37 @@
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/rows.js';
+import { deleteMfaDevicesAddedSince } from '../db/queries/mfa.js';
+import { deletePasskeysAddedSince } from '../db/queries/passkeys.js';
 import { findProfileImage, replaceProfileImage } from '../db/queries/profile-images.js';
 import {
   consumeProfileVerification,
+  findOpenEmailRevert,
+  insertEmailRevert,
   insertProfileVerification,
+  retireProfileVerificationsOfUser,
   takeProfileVerificationGuess,
 } from '../db/queries/profile-verifications.js';
+import { revokeFamiliesOfUser } from '../db/queries/refresh-tokens.js';
 import { findUserByEmail, findUserById, updateUser } from '../db/queries/users.js';
 import { appError, errorCatalogue } from '../errors.js';
+import { generateToken, hashToken } from '../lib/secrets.js';
 import { addSeconds, type Clock } from '../lib/time.js';
-import { auditEvents, recordAdminAudit } from './audit.js';
+import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from './audit.js';
 import type { AdminActor } from './admin-access.js';
+import { loginUrl, revertEmailUrl } from './links.js';
 import type { Mailer } from './mail.js';
-import { greeting, message } from './mail-templates.js';
+import { emailChangeAddressInUseMail, emailChangeCodeMail, emailChangedMail } from './mail-templates.js';
+import { issueOneTimeToken } from './one-time-tokens.js';
+import { RESET_TOKEN_TTL_MINUTES } from './password-reset.js';
 import { generateMfaCode, hashMfaCode } from './mfa/codes.js';
 import { isDataUrl, parseImageDataUrl, type ProfileImage } from './profile-image.js';
 
 /** An emailed or texted profile code lives 10 minutes and survives 5 wrong guesses. */
 export const PROFILE_CODE_TTL_SECONDS = 10 * 60;
 export const PROFILE_CODE_MAX_ATTEMPTS = 5;
+/** Issue 10: how long the link mailed to the old address can undo an email change. */
+export const EMAIL_REVERT_TTL_DAYS = 7;
 
 /** PUT /users/v2/me: what a user may change of their own profile (the SDK sends the whole profile; the rest is ignored). */
 export interface ProfileUpdate {
@@ -35,18 +48,34 @@ export interface ProfileService {
   /** Stores a new picture and answers its address. */
   uploadImage(actor: AdminActor, image: ProfileImage, imageUrl: (imageId: string) => string): Promise<string>;
   image(imageId: string): Promise<{ contentType: string; bytes: Buffer }>;
-  /** Mails a code to the new address (SPEC section 7 "email update"). */
+  /**
+   * Mails a code to the new address (SPEC section 7 "email update"). An address that already has an
+   * account gets a note instead of a code, and the answer is the same (issue 10: no enumeration).
+   */
   requestEmailChange(actor: AdminActor, email: string): Promise<void>;
-  /** The mailed code proves the new address, which becomes the account's (SPEC section 7 "verify (email, code)"). */
+  /**
+   * The mailed code proves the new address, which becomes the account's (SPEC section 7 "verify
+   * (email, code)"); the old address gets a link that undoes the change.
+   */
   verifyEmailChange(actor: AdminActor, input: { email: string; code: string }): Promise<void>;
+  /**
+   * Issue 10: the link mailed to the old address gives it back, signs the account out everywhere,
+   * removes its password and the factors added since the change, and answers a password-reset token.
+   */
+  revertEmailChange(token: string, meta: RequestMeta): Promise<{ userId: string; resetToken: string }>;
 }
 
 /**
  * The signed-in user's own profile (the admin portal's Profile section): name, metadata fields,
  * picture and email address. Every change is audited in the user's active tenant.
  */
-export function createProfileService(deps: { db: Db; clock: Clock; mailer: Mailer }): ProfileService {
-  const { db, clock, mailer } = deps;
+export function createProfileService(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+}): ProfileService {
+  const { db, config, clock, mailer } = deps;
 
   const storeImage = async (
     actor: AdminActor,
@@ -119,9 +148,15 @@ export function createProfileService(deps: { db: Db; clock: Clock; mailer: Maile
       const user = await findUserById(db, actor.userId);
       if (!user) throw appError(errorCatalogue.auth.invalidAccessToken);
       if (user.email === email) throw appError(errorCatalogue.profile.sameEmail);
-      if (await findUserByEmail(db, email)) throw appError(errorCatalogue.profile.emailTaken);
-      const code = generateMfaCode();
       const now = clock.now();
+      // Issue 10: "already in use" would tell a signed-in stranger who has an account. The address's
+      // owner learns of the attempt instead; the code asked for is never sent, so none can verify.
+      if (await findUserByEmail(db, email)) {
+        await mailer.send(emailChangeAddressInUseMail(email, loginUrl(config)));
+        await recordAdminAudit(db, actor, auditEvents.emailChangeRequested, { json: { email } }, now);
+        return;
+      }
+      const code = generateMfaCode();
       await insertProfileVerification(db, {
         userId: actor.userId,
         kind: 'email',
@@ -130,13 +165,7 @@ export function createProfileService(deps: { db: Db; clock: Clock; mailer: Maile
         now,
         expiresAt: addSeconds(now, PROFILE_CODE_TTL_SECONDS),
       });
-      await mailer.send(
-        message(email, 'Confirm your new Brizo FoodMetrics email address', [
-          greeting(user.name),
-          `Your code to make this address the email of your account is ${code}.`,
-          `It expires in ${PROFILE_CODE_TTL_SECONDS / 60} minutes and works once. If you did not ask for it, you can ignore this email.`,
-        ]),
-      );
+      await mailer.send(emailChangeCodeMail({ email, name: user.name }, code, PROFILE_CODE_TTL_SECONDS / 60));
       await recordAdminAudit(db, actor, auditEvents.emailChangeRequested, { json: { email } }, now);
     },
 
@@ -162,10 +191,18 @@ export function createProfileService(deps: { db: Db; clock: Clock; mailer: Maile
       try {
         await updateUser(db, actor.userId, { email, verified: true, updatedAt: now });
       } catch (error) {
-        // Someone signed up with the address since the code was sent.
-        if (isUniqueViolation(error)) throw appError(errorCatalogue.profile.emailTaken);
+        // Someone signed up with the address since the code was sent: the same neutral answer.
+        if (isUniqueViolation(error)) throw appError(errorCatalogue.profile.invalidCode);
         throw error;
       }
+      const revertToken = generateToken();
+      await insertEmailRevert(db, {
+        userId: user.id,
+        oldEmail: user.email,
+        tokenHash: hashToken(revertToken),
+        now,
+        expiresAt: addSeconds(now, EMAIL_REVERT_TTL_DAYS * 24 * 60 * 60),
+      });
       await recordAdminAudit(
         db,
         actor,
@@ -174,12 +211,57 @@ export function createProfileService(deps: { db: Db; clock: Clock; mailer: Maile
         now,
       );
       await mailer.send(
-        message(user.email, 'The email address of your Brizo FoodMetrics account changed', [
-          greeting(user.name),
-          `Your account now signs in with another email address; this one no longer receives its mail.`,
-          'If you did not make this change, contact support right away.',
-        ]),
+        emailChangedMail(user, email, revertEmailUrl(config, revertToken), EMAIL_REVERT_TTL_DAYS),
       );
+    },
+
+    async revertEmailChange(token, meta) {
+      const now = clock.now();
+      const revert = await findOpenEmailRevert(db, { tokenHash: hashToken(token), now });
+      const user = revert && (await findUserById(db, revert.userId));
+      if (!revert || !user) throw appError(errorCatalogue.profile.emailRevertInvalid);
+      const holder = await findUserByEmail(db, revert.target);
+      if (holder && holder.id !== user.id) throw appError(errorCatalogue.profile.emailRevertAddressTaken);
+      if (!(await consumeProfileVerification(db, revert.id, now)))
+        throw appError(errorCatalogue.profile.emailRevertInvalid);
+      // Whoever changed the address may also have set the password (a reset mailed to the new
+      // address) and added factors: the password goes, and so do the factors added since.
+      await updateUser(db, user.id, {
+        email: revert.target,
+        verified: true,
+        passwordHash: null,
+        updatedAt: now,
+      });
+      await retireProfileVerificationsOfUser(db, user.id, now);
+      const [mfaDevices, passkeys] = [
+        await deleteMfaDevicesAddedSince(db, user.id, revert.createdAt),
+        await deletePasskeysAddedSince(db, user.id, revert.createdAt),
+      ];
+      await revokeFamiliesOfUser(db, user.id, 'email change reverted', now);
+      const resetToken = await issueOneTimeToken(db, {
+        userId: user.id,
+        purpose: 'password-reset',
+        now,
+        expiresAt: addSeconds(now, RESET_TOKEN_TTL_MINUTES * 60),
+      });
+      await recordAudit(
+        db,
+        auditEvents.emailChangeReverted,
+        meta,
+        {
+          userId: user.id,
+          email: revert.target,
+          tenantId: user.activeTenantId,
+          json: {
+            from: user.email,
+            to: revert.target,
+            removedFactors: mfaDevices,
+            removedPasskeys: passkeys,
+          },
+        },
+        now,
+      );
+      return { userId: user.id, resetToken };
     },
   };
 }

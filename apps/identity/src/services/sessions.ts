@@ -179,6 +179,8 @@ export function createSessionService(deps: {
       });
       const familyId = randomUUID();
       const refreshToken = generateToken();
+      // Issue 10: every session knows when its user signed in, so account changes can ask for a recent sign-in.
+      authentication ??= { auth_time: Math.floor(now.getTime() / 1000) };
       await insertSessionStart(db, {
         familyId,
         userId: user.id,
@@ -188,7 +190,7 @@ export function createSessionService(deps: {
         now,
         ipAddress: meta.ip,
         userAgent: meta.userAgent,
-        authentication: authentication ?? null,
+        authentication,
         audit: auditEntry(event, meta, { userId: user.id, email: user.email, tenantId: user.tenantId }, now),
       });
       // Max concurrent sessions (tenant session policy): the new session stays, the oldest ones end.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
   mfaChallenges,
@@ -352,4 +352,13 @@ export async function upsertMfaStrategy(
     .insert(mfaStrategies)
     .values({ strategy, isActive, updatedAt: now })
     .onConflictDoUpdate({ target: mfaStrategies.strategy, set: { isActive, updatedAt: now } });
+}
+
+/** Issue 10 (email-change revert): the factors added since a time, by whoever held the account then. */
+export async function deleteMfaDevicesAddedSince(db: Db, userId: string, since: Date): Promise<number> {
+  const rows = await db
+    .delete(mfaDevices)
+    .where(and(eq(mfaDevices.userId, userId), gte(mfaDevices.createdAt, since)))
+    .returning({ id: mfaDevices.id });
+  return rows.length;
 }

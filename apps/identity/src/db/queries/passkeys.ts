@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { passkeys, users } from '../schema.js';
 import { qualified, userClaimsColumns, type UserClaimsRow } from './users.js';
@@ -67,4 +67,13 @@ export async function recordPasskeyUse(
     )
     .returning({ id: passkeys.id });
   return rows.length === 1;
+}
+
+/** Issue 10 (email-change revert): the passkeys added since a time, by whoever held the account then. */
+export async function deletePasskeysAddedSince(db: Db, userId: string, since: Date): Promise<number> {
+  const rows = await db
+    .delete(passkeys)
+    .where(and(eq(passkeys.userId, userId), gte(passkeys.createdAt, since)))
+    .returning({ id: passkeys.id });
+  return rows.length;
 }

@@ -69,3 +69,49 @@ export async function consumeProfileVerification(db: Db, id: string, now: Date):
     .returning({ id: profileVerifications.id });
   return rows.length > 0;
 }
+
+/** Issue 10: an open email-revert link by the hash of its token (the link carries no user id). */
+export async function findOpenEmailRevert(
+  db: Db,
+  query: { tokenHash: string; now: Date },
+): Promise<ProfileVerificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(profileVerifications)
+    .where(
+      and(
+        eq(profileVerifications.kind, 'emailRevert'),
+        eq(profileVerifications.codeHash, query.tokenHash),
+        isNull(profileVerifications.usedAt),
+        gt(profileVerifications.expiresAt, query.now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Every open verification of the user ends (a revert undoes whatever was pending too). */
+export async function retireProfileVerificationsOfUser(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(profileVerifications)
+    .set({ usedAt: now })
+    .where(and(eq(profileVerifications.userId, userId), isNull(profileVerifications.usedAt)));
+}
+
+/**
+ * A revert link is added without retiring the earlier ones: after two changes in a row (A to B,
+ * then B to C) the link mailed to A must still give A back.
+ */
+export async function insertEmailRevert(
+  db: Db,
+  revert: { userId: string; oldEmail: string; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(profileVerifications).values({
+    userId: revert.userId,
+    kind: 'emailRevert',
+    target: revert.oldEmail,
+    codeHash: revert.tokenHash,
+    createdAt: revert.now,
+    expiresAt: revert.expiresAt,
+  });
+}

@@ -85,8 +85,8 @@ export async function findRefreshSession(
 }
 
 const sessionAuthentication = z.object({
-  amr: z.array(z.string()),
-  acr: z.string(),
+  amr: z.array(z.string()).optional(),
+  acr: z.string().optional(),
   auth_time: z.number(),
   act: z.object({ sub: z.string(), email: z.string(), type: z.literal('impersonation') }).optional(),
 });
@@ -179,4 +179,38 @@ export async function revokeFamiliesOfUser(db: Db, userId: string, reason: strin
 
 export async function setFamilyTenant(db: Db, familyId: string, tenantId: string): Promise<void> {
   await db.update(refreshTokenFamilies).set({ tenantId }).where(eq(refreshTokenFamilies.id, familyId));
+}
+
+/**
+ * Issue 10: a re-authentication on a live session of this user records its new way and time of
+ * authentication (an impersonation's actor stays); the session's next refreshes carry it.
+ * Undefined when the session is not this user's or has ended.
+ */
+export async function reauthenticateFamily(
+  db: Db,
+  session: { familyId: string; userId: string; amr: string[]; authTime: number },
+): Promise<SessionAuthentication | undefined> {
+  const match = and(
+    eq(refreshTokenFamilies.id, session.familyId),
+    eq(refreshTokenFamilies.userId, session.userId),
+    isNull(refreshTokenFamilies.revokedAt),
+  );
+  const [family] = await db
+    .select({ authentication: refreshTokenFamilies.authentication })
+    .from(refreshTokenFamilies)
+    .where(match)
+    .limit(1);
+  if (!family) return undefined;
+  const act = family.authentication?.act;
+  const authentication: SessionAuthentication = {
+    amr: session.amr,
+    auth_time: session.authTime,
+    ...(act ? { act } : {}),
+  };
+  const updated = await db
+    .update(refreshTokenFamilies)
+    .set({ authentication })
+    .where(match)
+    .returning({ id: refreshTokenFamilies.id });
+  return updated.length > 0 ? authentication : undefined;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { deviceIdParams, mfaCodeField, mfaDevicesResponse, otcTokenField } from '../../auth/mfa/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
+import { requireRecentSignIn } from '../../recent-sign-in.js';
 import {
   emptyResponse,
   phoneNumberField,
@@ -52,7 +53,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
           response: enrollResponse,
         },
       },
-      async (request) => mfa.startAuthenticatorEnrollment(await requireAccessToken(request, tokens)),
+      async (request) => mfa.startAuthenticatorEnrollment(await requireRecentSignIn(request, services)),
     );
   }
 
@@ -70,7 +71,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       },
       async (request) =>
         mfa.finishAuthenticatorEnrollment(
-          await requireAccessToken(request, tokens),
+          await requireRecentSignIn(request, services),
           request.body.token,
           requestMeta(request),
         ),
@@ -90,7 +91,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       },
     },
     async (request) => {
-      const claims = await requireAccessToken(request, tokens);
+      const claims = await requireRecentSignIn(request, services);
       await mfa.disableAuthenticator(
         claims,
         request.params.deviceId,
@@ -113,7 +114,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       },
     },
     async (request) => {
-      const claims = await requireAccessToken(request, tokens);
+      const claims = await requireRecentSignIn(request, services);
       await mfa.disableAuthenticator(claims, undefined, request.body.token, requestMeta(request));
       return {};
     },
@@ -138,7 +139,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     },
     async (request) =>
       mfaSelfService.startSmsEnrollment(
-        await requireAccessToken(request, tokens),
+        await requireRecentSignIn(request, services),
         request.body.phoneNumber,
         requestMeta(request),
       ),
@@ -156,7 +157,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     },
     async (request) =>
       mfaSelfService.finishSmsEnrollment(
-        await requireAccessToken(request, tokens),
+        await requireRecentSignIn(request, services),
         request.body,
         requestMeta(request),
       ),
@@ -174,7 +175,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     },
     async (request) =>
       mfaSelfService.startSmsRemoval(
-        await requireAccessToken(request, tokens),
+        await requireRecentSignIn(request, services),
         request.params.deviceId,
         requestMeta(request),
       ),
@@ -192,7 +193,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       },
     },
     async (request) => {
-      const claims = await requireAccessToken(request, tokens);
+      const claims = await requireRecentSignIn(request, services);
       await mfaSelfService.finishSmsRemoval(
         claims,
         request.params.deviceId,
@@ -213,7 +214,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       },
     },
     async (request) =>
-      mfaSelfService.startEmailEnrollment(await requireAccessToken(request, tokens), requestMeta(request)),
+      mfaSelfService.startEmailEnrollment(await requireRecentSignIn(request, services), requestMeta(request)),
   );
 
   app.post(
@@ -228,7 +229,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     },
     async (request) =>
       mfaSelfService.finishEmailEnrollment(
-        await requireAccessToken(request, tokens),
+        await requireRecentSignIn(request, services),
         request.body,
         requestMeta(request),
       ),
@@ -244,7 +245,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       },
     },
     async (request) =>
-      mfaSelfService.startEmailRemoval(await requireAccessToken(request, tokens), requestMeta(request)),
+      mfaSelfService.startEmailRemoval(await requireRecentSignIn(request, services), requestMeta(request)),
   );
 
   app.post(
@@ -258,7 +259,7 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       },
     },
     async (request) => {
-      const claims = await requireAccessToken(request, tokens);
+      const claims = await requireRecentSignIn(request, services);
       await mfaSelfService.finishEmailRemoval(claims, request.body, requestMeta(request));
       return {};
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { requireSignedIn } from '../../admin-access.js';
+import { requireRecentSignInActor } from '../../recent-sign-in.js';
 import { mfaCodeField, otcTokenField } from '../../auth/mfa/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { emptyResponse, phoneNumberField, responses } from '../../schemas.js';
@@ -77,7 +78,7 @@ export const phoneNumbersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const actor = await requireSignedIn(request, tokens);
+      const actor = await requireRecentSignInActor(request, services);
       return reply.code(201).send(await phoneNumbers.create(actor, request.body));
     },
   );
@@ -95,7 +96,7 @@ export const phoneNumbersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       },
     },
     async (request) =>
-      phoneNumbers.preVerify(await requireSignedIn(request, tokens), request.body.phoneNumber),
+      phoneNumbers.preVerify(await requireRecentSignInActor(request, services), request.body.phoneNumber),
   );
 
   app.post(
@@ -111,7 +112,7 @@ export const phoneNumbersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       },
     },
     async (request) => {
-      await phoneNumbers.verify(await requireSignedIn(request, tokens), request.body);
+      await phoneNumbers.verify(await requireRecentSignInActor(request, services), request.body);
       return {};
     },
   );
@@ -129,7 +130,8 @@ export const phoneNumbersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
         response: responses({ 200: z.object({ phoneId: z.string(), otcToken: z.string().optional() }) }),
       },
     },
-    async (request) => phoneNumbers.remove(await requireSignedIn(request, tokens), request.params.id),
+    async (request) =>
+      phoneNumbers.remove(await requireRecentSignInActor(request, services), request.params.id),
   );
 
   app.post(
@@ -147,7 +149,7 @@ export const phoneNumbersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     },
     async (request) => {
       await phoneNumbers.verifyRemoval(
-        await requireSignedIn(request, tokens),
+        await requireRecentSignInActor(request, services),
         request.params.id,
         request.body,
       );

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { mfaCodeField } from '../../auth/mfa/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
+import { requireRecentSignIn } from '../../recent-sign-in.js';
 import {
   emailField,
   emptyResponse,
   phoneNumberField,
   requestMeta,
-  requireAccessToken,
   responses,
   tokenField,
 } from '../../schemas.js';
@@ -22,7 +22,7 @@ const changeTokenField = tokenField.describe('changePhoneNumberToken of POST /v1
  * change of the number proven by SMS (LoginState changePhoneNumberWithVerification).
  */
 export const phoneRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
-  const { phoneReset, tokens } = services;
+  const { phoneReset } = services;
   const limited = credentialRateLimit(config);
 
   app.post(
@@ -84,7 +84,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     },
     async (request) =>
       phoneReset.startChange(
-        await requireAccessToken(request, tokens),
+        await requireRecentSignIn(request, services),
         request.body.phoneNumber,
         requestMeta(request),
       ),
@@ -106,7 +106,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       },
     },
     async (request) => {
-      const claims = await requireAccessToken(request, tokens);
+      const claims = await requireRecentSignIn(request, services);
       await phoneReset.verifyChange(claims, request.body, requestMeta(request));
       return {};
     },

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { requireSignedIn } from '../../admin-access.js';
+import { requireRecentSignInActor } from '../../recent-sign-in.js';
 import { mfaCodeField } from '../../auth/mfa/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
-import { emailField, emptyResponse, responses } from '../../schemas.js';
+import { emailField, emptyResponse, requestMeta, responses, tokenField } from '../../schemas.js';
 import { meResponse } from '../index.js';
 import { profileImageUrl } from './image.js';
 
@@ -75,7 +76,7 @@ export const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       },
     },
     async (request) => {
-      const actor = await requireSignedIn(request, services.tokens);
+      const actor = await requireRecentSignInActor(request, services);
       await services.profile.requestEmailChange(actor, request.body.email);
       return {};
     },
@@ -94,9 +95,24 @@ export const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       },
     },
     async (request) => {
-      const actor = await requireSignedIn(request, services.tokens);
+      const actor = await requireRecentSignInActor(request, services);
       await services.profile.verifyEmailChange(actor, request.body);
       return {};
     },
+  );
+
+  app.post(
+    '/v1/email/revert',
+    {
+      config: limited,
+      schema: {
+        tags: ['profile'],
+        summary:
+          'Issue 10: the link mailed to the old address undoes an email change: the old address is back, every session ends, the password is removed; answers a password-reset token',
+        body: z.object({ token: tokenField }),
+        response: responses({ 200: z.object({ userId: z.string(), resetToken: z.string() }) }),
+      },
+    },
+    async (request) => services.profile.revertEmailChange(request.body.token, requestMeta(request)),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { attestationSchema, creationOptionsSchema, deviceTypeSchema } from '../../auth/webauthn/schemas.js';
+import { requireRecentSignIn } from '../../recent-sign-in.js';
 import { emptyResponse, requestMeta, requireAccessToken, responses } from '../../schemas.js';
 
 const passkeyDevice = z.object({
@@ -16,6 +17,9 @@ export const passkeyDeviceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
   const { passkeys } = services.webauthn;
   const signedIn = (request: Parameters<typeof requireAccessToken>[0]) =>
     requireAccessToken(request, services.tokens);
+  // Issue 10: a passkey signs in on its own, so adding or deleting one needs a recent sign-in.
+  const recentlySignedIn = (request: Parameters<typeof requireAccessToken>[0]) =>
+    requireRecentSignIn(request, services);
 
   app.get(
     '/',
@@ -38,7 +42,9 @@ export const passkeyDeviceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
         response: responses({ 200: z.object({ options: creationOptionsSchema }) }),
       },
     },
-    async (request) => ({ options: await passkeys.registrationOptions((await signedIn(request)).sub) }),
+    async (request) => ({
+      options: await passkeys.registrationOptions((await recentlySignedIn(request)).sub),
+    }),
   );
 
   app.post(
@@ -52,7 +58,7 @@ export const passkeyDeviceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
       },
     },
     async (request) => {
-      const { sub } = await signedIn(request);
+      const { sub } = await recentlySignedIn(request);
       return passkeys.register(sub, request.body, requestMeta(request));
     },
   );
@@ -68,7 +74,7 @@ export const passkeyDeviceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
       },
     },
     async (request) => {
-      const { sub, email, tenantId } = await signedIn(request);
+      const { sub, email, tenantId } = await recentlySignedIn(request);
       await passkeys.remove({ id: sub, email, tenantId }, request.params.deviceId, requestMeta(request));
       return {};
     },

@@ -10,7 +10,8 @@ import {
   deviceTypeSchema,
   requestOptionsSchema,
 } from '../../auth/webauthn/schemas.js';
-import { emptyResponse, requestMeta, requireAccessToken, responses } from '../../schemas.js';
+import { requireRecentSignIn } from '../../recent-sign-in.js';
+import { emptyResponse, requestMeta, responses } from '../../schemas.js';
 
 const webauthnTokenField = z
   .string({ error: 'webauthnToken is required' })
@@ -24,7 +25,8 @@ const webauthnTokenField = z
 export const mfaWebAuthnUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const keys = services.webauthn.mfa;
   const caller = async (request: FastifyRequest) => {
-    const { sub, email, tenantId } = await requireAccessToken(request, services.tokens);
+    // Issue 10: adding or removing a security key needs a recent sign-in.
+    const { sub, email, tenantId } = await requireRecentSignIn(request, services);
     return { id: sub, email, tenantId };
   };
 

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { adminActorOf, type AdminActor } from '../services/admin-access.js';
+import type { Services } from '../services/index.js';
+import type { AccessTokenClaims } from '../services/tokens.js';
+import { requestMeta, requireAccessToken } from './schemas.js';
+
+type Needs = Pick<Services, 'tokens' | 'reauthentication'>;
+
+/**
+ * Issue 10: the routes that change how the account signs in (email, phone numbers, MFA factors,
+ * passkeys) start here instead of requireAccessToken: a verified token whose sign-in is recent,
+ * else 403 ER-AUTH-REAUTHENTICATION-REQUIRED and nothing changes.
+ */
+export async function requireRecentSignIn(
+  request: FastifyRequest,
+  services: Needs,
+): Promise<AccessTokenClaims> {
+  const claims = await requireAccessToken(request, services.tokens);
+  services.reauthentication.assertRecent(claims);
+  return claims;
+}
+
+/** The same, as the actor of the Profile section's services. */
+export async function requireRecentSignInActor(
+  request: FastifyRequest,
+  services: Needs,
+): Promise<AdminActor> {
+  return adminActorOf(await requireRecentSignIn(request, services), requestMeta(request));
+}
