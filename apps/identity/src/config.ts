@@ -81,7 +81,7 @@ const envSchema = z.object({
     .default(30),
   WEB_APP_ORIGINS: webAppOrigins.optional(),
   /** Issue 10: how old a sign-in may be to change the email, phone or MFA factors (services/reauthentication.ts). */
-  REAUTHENTICATION_MAX_AGE_SECONDS: positiveInt.default(600),
+  REAUTH_MAX_AGE_SECONDS: positiveInt.default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -179,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     passwordlessResendSeconds: e.OTC_RESEND_SECONDS,
     webAppOrigins: e.WEB_APP_ORIGINS ?? [],
-    reauthenticationMaxAgeSeconds: e.REAUTHENTICATION_MAX_AGE_SECONDS,
+    reauthenticationMaxAgeSeconds: e.REAUTH_MAX_AGE_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -7,7 +7,7 @@ import { API, cookieValue, expectErrorShape, json, mailTo, uniqueEmail, useTestS
 import { claimsOf, mfaClient, secretOf, totpCode } from './mfa-support.js';
 
 // Issue 10: an access token alone (stolen) must not change how the account signs in. Email, phone,
-// MFA factors and passkeys change only within REAUTHENTICATION_MAX_AGE_SECONDS of a sign-in or of a
+// MFA factors and passkeys change only within REAUTH_MAX_AGE_SECONDS of a sign-in or of a
 // re-authentication on the session (password, or a second factor through step-up).
 
 const server = useTestServer();

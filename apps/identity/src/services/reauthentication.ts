@@ -14,7 +14,7 @@ type Presenter = Pick<AccessTokenClaims, 'sub' | 'sid' | 'tenantId' | 'auth_time
 export interface ReauthenticationService {
   /**
    * Issue 10: changing how the account signs in (email, phone, MFA factors, passkeys) needs a
-   * sign-in or re-authentication at most REAUTHENTICATION_MAX_AGE_SECONDS old. A stolen access
+   * sign-in or re-authentication at most REAUTH_MAX_AGE_SECONDS old. A stolen access
    * token alone then cannot take the account over; it answers 403 ER-AUTH-REAUTHENTICATION-REQUIRED.
    */
   assertRecent(claims: Pick<AccessTokenClaims, 'auth_time'>): void;
