@@ -47,6 +47,12 @@ import { createServices, type RouteOptions } from './services/index.js';
 import { ipRestrictionGuard } from './routes/security/restrictions/guard.js';
 import { crossSiteGuard } from './routes/cross-site-guard.js';
 import { responseHeaders } from './routes/response-headers.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  guardJsonParser,
+  rejectNulInUrl,
+} from './routes/malformed-input.js';
 import { restrictionsRoutes } from './routes/security/restrictions/index.js';
 import { securityCenterRoutes } from './routes/security/security-center/index.js';
 import { sessionsPolicyRoutes } from './routes/security/sessions-policy/index.js';
@@ -78,23 +84,28 @@ function parseQuery(query: string): ParsedUrlQuery {
 /** Builds the identity server from its context; does not listen. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
+  const headers = responseHeaders(config.publicUrl, API_PREFIX);
   const app = Fastify({
     logger: context.logger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQuery },
+    // Issue 10: the refusals fastify and Node make themselves answer in the error shape too.
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  app.addHook('onRequest', responseHeaders(config.publicUrl, API_PREFIX));
+  app.addHook('onRequest', headers);
+  app.addHook('onRequest', rejectNulInUrl);
 
   // The SDK posts `Content-Type: application/json` with an empty body (logout): that is no body, not bad JSON.
   // The API speaks JSON only: anything else is a 415.
   app.removeContentTypeParser('text/plain');
-  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  const defaultJsonParser = guardJsonParser(app.getDefaultJsonParser('error', 'error'));
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);

@@ -21,6 +21,16 @@ export const errorCatalogue = {
     crossSite: entry(403, 'ER-REQUEST-CROSS-SITE', 'This request must come from a page of this site'),
     notFound: entry(404, 'ER-REQUEST-NOT-FOUND', 'Not Found'),
     tooLarge: entry(413, 'ER-REQUEST-TOO-LARGE', 'Error request is too large'),
+    // Issue 10: malformed input refused for every route at once (routes/malformed-input.ts).
+    unsafeText: entry(
+      400,
+      'ER-REQUEST-INVALID-TEXT',
+      'Text must not contain NUL characters or unpaired surrogates',
+    ),
+    tooDeep: entry(400, 'ER-REQUEST-TOO-DEEP', 'The request body is nested too deeply'),
+    uriTooLong: entry(414, 'ER-REQUEST-URI-TOO-LONG', 'A part of the address is too long'),
+    headersTooLarge: entry(431, 'ER-REQUEST-HEADERS-TOO-LARGE', 'The request headers are too large'),
+    timeout: entry(408, 'ER-REQUEST-TIMEOUT', 'The request took too long to arrive'),
     unsupportedMediaType: entry(
       415,
       'ER-REQUEST-MEDIA-TYPE',
@@ -378,6 +388,7 @@ const fastifyCodes: Record<string, CatalogueEntry> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: errorCatalogue.request.malformedJson,
   FST_ERR_CTP_INVALID_JSON_BODY: errorCatalogue.request.malformedJson,
   FST_ERR_BAD_URL: errorCatalogue.request.badRequest,
+  FST_ERR_MAX_PARAM_LENGTH: errorCatalogue.request.uriTooLong,
 };
 
 function describeValidationError(error: FastifyError): string {

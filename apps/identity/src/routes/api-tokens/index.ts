@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import { adminRoutes } from '../admin-route.js';
 import { requestMeta, responses, unvalidatedJson } from '../schemas.js';
+import { guardJsonParser } from '../malformed-input.js';
 
 // Personal API tokens (/identity/resources/users/api-tokens) and tenant API tokens
 // (/identity/resources/tenants/api-tokens), as the SDK's ApiTokensState calls them (SPEC section 7).
@@ -168,8 +169,9 @@ export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async
   const { apiTokens } = services;
 
   // The body goes straight into the credentials schema, which keeps clientId and secret only: the
-  // scan for __proto__ and constructor keys that guards objects merged elsewhere buys nothing here.
-  const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
+  // scan for __proto__ and constructor keys that guards objects merged elsewhere buys nothing here. The
+  // depth and text checks stay (issue 10): a NUL in clientId would reach the database.
+  const parseJson = guardJsonParser(app.getDefaultJsonParser('ignore', 'ignore'));
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
 

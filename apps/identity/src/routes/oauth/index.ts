@@ -9,6 +9,7 @@ import {
 } from '../../services/oauth/client-credentials.js';
 import { credentialRateLimit } from '../rate-limit.js';
 import { emptyResponse, errorResponse, requestMeta, responses } from '../schemas.js';
+import { isUnsafeText } from '../malformed-input.js';
 
 const param = (max = 2048) => z.string().max(max);
 
@@ -122,6 +123,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       const text = typeof body === 'string' ? body : body.toString('utf8');
       const fields: Record<string, string> = {};
       for (const [key, value] of new URLSearchParams(text)) {
+        // Issue 10: `%00` decodes to a NUL no column can store (routes/malformed-input.ts).
+        if (isUnsafeText(key) || isUnsafeText(value)) {
+          done(appError(errorCatalogue.request.unsafeText), undefined);
+          return;
+        }
         if (Object.hasOwn(fields, key)) {
           done(appError(errorCatalogue.oauth.invalidRequest, `${key.slice(0, 64)} is repeated`), undefined);
           return;
