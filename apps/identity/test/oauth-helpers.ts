@@ -47,7 +47,9 @@ export async function signedInUser(server: TestServer, roleKeys: string[] = ['bf
     payload: { email: user.email, password: TEST_PASSWORD },
   });
   expect(response.statusCode).toBe(200);
-  return { user, tenant, cookie: cookieValue(response, COOKIE) ?? '' };
+  // The access token is also what the SDK presents as its ID token (id_token_hint) on a hosted logout.
+  const accessToken = String(response.json().accessToken);
+  return { user, tenant, cookie: cookieValue(response, COOKIE) ?? '', accessToken };
 }
 
 export const authorize = (server: TestServer, query: string, cookie?: string) =>

@@ -7,7 +7,9 @@ import {
   ClientAuthenticationError,
   clientCredentialsGrant,
 } from '../../services/oauth/client-credentials.js';
+import { LOGIN_BOX_PATH } from '../../services/oauth/authorization-server.js';
 import { credentialRateLimit } from '../rate-limit.js';
+import { logoutConfirmationPage, logoutPageHeaders } from './logout-page.js';
 import { emptyResponse, errorResponse, requestMeta, responses } from '../schemas.js';
 import { isUnsafeText } from '../malformed-input.js';
 
@@ -81,6 +83,9 @@ const asErrorDescription = (message: string) =>
 
 /** The realm of the Basic challenge (RFC 7617) of client authentication. */
 const BASIC_CHALLENGE = 'Basic realm="token", charset="UTF-8"';
+
+/** The token of an `Authorization: Bearer` header: the SDK's hosted logout sends its ID token that way. */
+const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 
 /** RFC 6749 5.1: token responses must not be cached. */
 const noStore = (reply: FastifyReply) =>
@@ -242,30 +247,61 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     },
   );
 
+  const logoutFields = {
+    post_logout_redirect_uri: param().optional(),
+    client_id: param(128).optional(),
+    state: param(1024).optional(),
+  };
   app.get(
     '/logout',
     {
       schema: {
         tags: ['oauth'],
-        summary: 'End the session; redirect to post_logout_redirect_uri when it is registered',
-        querystring: z.object({
-          post_logout_redirect_uri: param().optional(),
-          client_id: param(128).optional(),
-          state: param(1024).optional(),
-          id_token_hint: param(8192).optional(),
+        summary:
+          'End-session endpoint (OpenID RP-Initiated Logout): with an id_token_hint (or bearer) of the cookie session, ends it; else a confirmation page',
+        querystring: z.object({ ...logoutFields, id_token_hint: param(8192).optional() }),
+        response: responses({
+          200: z.union([emptyResponse, z.string().describe('The confirmation page (text/html)')]),
+          302: z.null().describe('To the registered post_logout_redirect_uri, with state'),
         }),
-        response: responses({ 200: emptyResponse, 302: z.null() }),
       },
     },
     async (request, reply) => {
-      const location = await oauth.logout(
+      const outcome = await oauth.logout(
         request.cookies[sessions.cookieName],
         request.query,
+        bearerToken(request.headers.authorization),
+        requestMeta(request),
+      );
+      if (!outcome.signedOut) {
+        return reply
+          .headers(logoutPageHeaders(outcome.location))
+          .send(logoutConfirmationPage(outcome.email, outcome.confirmation));
+      }
+      reply.clearCookie(sessions.cookieName, { path: '/' });
+      if (outcome.location) return reply.redirect(outcome.location, 302);
+      return {};
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['oauth'],
+        summary: 'The confirmation page posts here: ends the session, then on to the registered address',
+        body: z.object(logoutFields).nullish(),
+        response: responses({ 303: z.null().describe('To post_logout_redirect_uri, else the login box') }),
+      },
+    },
+    async (request, reply) => {
+      const location = await oauth.confirmLogout(
+        request.cookies[sessions.cookieName],
+        request.body ?? {},
         requestMeta(request),
       );
       reply.clearCookie(sessions.cookieName, { path: '/' });
-      if (location) return reply.redirect(location, 302);
-      return {};
+      return reply.redirect(location ?? LOGIN_BOX_PATH, 303);
     },
   );
 };

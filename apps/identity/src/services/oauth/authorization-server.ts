@@ -19,6 +19,7 @@ import type { SessionService } from '../sessions.js';
 import type { TokenService } from '../tokens.js';
 import { isValidCodeChallenge, verifyS256 } from './pkce.js';
 import { isRegisteredRedirectUri } from './redirect-uri.js';
+import { createRpInitiatedLogout } from './rp-initiated-logout.js';
 
 /** An authorization code lives this long (RFC 6749 4.1.2 recommends at most 10 minutes). */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
@@ -348,27 +349,7 @@ export function createAuthorizationServer(deps: {
       return toTokenResponse(await sessions.refresh(refreshToken, tenantId, meta), DEFAULT_SCOPE);
     },
 
-    /** Ends the session; the answer is where to go next, when a registered post-logout URI was asked for. */
-    async logout(
-      refreshCookie: string | undefined,
-      request: { client_id?: string; post_logout_redirect_uri?: string; state?: string },
-      meta: RequestMeta,
-    ): Promise<string | null> {
-      let location: string | null = null;
-      if (request.post_logout_redirect_uri !== undefined) {
-        const client = await findClient(request.client_id ?? config.clientId);
-        if (
-          !client ||
-          !isRegisteredRedirectUri(request.post_logout_redirect_uri, client.postLogoutRedirectUris)
-        ) {
-          throw appError(errorCatalogue.oauth.invalidPostLogoutRedirectUri);
-        }
-        const target = new URL(request.post_logout_redirect_uri);
-        if (request.state !== undefined) target.searchParams.set('state', request.state);
-        location = target.toString();
-      }
-      await sessions.end(refreshCookie, meta);
-      return location;
-    },
+    /** GET /oauth/logout and its confirmation (OpenID Connect RP-Initiated Logout 1.0): rp-initiated-logout.ts. */
+    ...createRpInitiatedLogout({ db, config, clock, tokens, sessions, findClient }),
   };
 }
