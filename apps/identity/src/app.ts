@@ -44,6 +44,7 @@ import { teamRoutes } from './routes/team/index.js';
 import { teamTenantRoutes } from './routes/tenants/team/index.js';
 import { teamUsersRoutes } from './routes/users/team/index.js';
 import { createServices, type RouteOptions } from './services/index.js';
+import type { BackgroundTasks } from './services/background.js';
 import { ipRestrictionGuard } from './routes/security/restrictions/guard.js';
 import { crossSiteGuard } from './routes/cross-site-guard.js';
 import { responseHeaders } from './routes/response-headers.js';
@@ -63,6 +64,12 @@ import { userSessionsRoutes } from './routes/users/sessions/index.js';
 import { apiTokenExchangeRoutes, apiTokensRoutes } from './routes/api-tokens/index.js';
 
 /** The SDK's prefix for every API call (docs/CONTRACTS.md). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    background: BackgroundTasks;
+  }
+}
+
 export const API_PREFIX = '/frontegg';
 const AUTH = `${API_PREFIX}/identity/resources/auth`;
 const USERS = `${API_PREFIX}/identity/resources/users`;
@@ -128,7 +135,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  const services = await createServices(context);
+  const services = await createServices(context, app.log);
+  // Tests and the dev mailbox wait for the work anonymous requests do after answering (issue 10).
+  app.decorate('background', services.background);
   const options: RouteOptions = { config, db: context.db, services };
   // Every route module with the URL prefix it serves (SPEC section 7), in registration order.
   const routeModules: Array<[FastifyPluginAsync<RouteOptions>, string | undefined]> = [
@@ -194,4 +203,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     await context.mailer.close();
   });
   return app;
+    // Mail still being sent after an answer goes out before the mailer closes.
+    await services.background.idle();
 }

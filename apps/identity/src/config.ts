@@ -16,6 +16,11 @@ const positiveInt = z.coerce
   .int('expected a whole number')
   .positive('expected a number above 0');
 
+const wholeSeconds = z.coerce
+  .number({ error: 'expected a whole number of seconds' })
+  .int('expected a whole number of seconds')
+  .min(0, 'expected 0 or more seconds');
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''));
@@ -74,11 +79,14 @@ const envSchema = z.object({
     .regex(/^GTM-[A-Za-z0-9]+$/, 'expected GTM- followed by letters and digits')
     .optional(),
   RATE_LIMIT_MAX: positiveInt.default(300),
-  OTC_RESEND_SECONDS: z.coerce
-    .number({ error: 'expected a whole number of seconds' })
-    .int('expected a whole number of seconds')
-    .min(0, 'expected 0 or more seconds')
-    .default(30),
+  RECIPIENT_PAUSE_SECONDS: wholeSeconds.optional(),
+  /** The earlier name of RECIPIENT_PAUSE_SECONDS, when it held for sign-in codes only. */
+  OTC_RESEND_SECONDS: wholeSeconds.optional(),
+  RECIPIENT_HOURLY_CAP: z.coerce
+    .number({ error: 'expected a whole number' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 (no cap) or more')
+    .default(10),
   WEB_APP_ORIGINS: webAppOrigins.optional(),
   /** Issue 10: how old a sign-in may be to change the email, phone or MFA factors (services/reauthentication.ts). */
   REAUTH_MAX_AGE_SECONDS: positiveInt.default(600),
@@ -115,8 +123,12 @@ export interface Config {
   supportEmail: string;
   gtmContainerId: string | undefined;
   rateLimitMax: number;
-  /** Least time between two passwordless codes or links sent to one user (0: no pause, for benchmarks). */
-  passwordlessResendSeconds: number;
+  /**
+   * Mail and SMS sent on an anonymous request (issue 10): least time between two to one recipient
+   * (0: no pause, for benchmarks) and most per recipient per hour (0: no cap).
+   */
+  recipientPauseSeconds: number;
+  recipientHourlyCap: number;
   /**
    * Issue 10: origins besides PUBLIC_URL's whose pages may send state-changing requests with the cookies
    * (routes/cross-site-guard.ts): a web app served from another origin through a proxy.
@@ -177,7 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     gtmContainerId: e.GTM_CONTAINER_ID,
     rateLimitMax: e.RATE_LIMIT_MAX,
-    passwordlessResendSeconds: e.OTC_RESEND_SECONDS,
+    recipientPauseSeconds: e.RECIPIENT_PAUSE_SECONDS ?? e.OTC_RESEND_SECONDS ?? 30,
+    recipientHourlyCap: e.RECIPIENT_HOURLY_CAP,
     webAppOrigins: e.WEB_APP_ORIGINS ?? [],
     reauthenticationMaxAgeSeconds: e.REAUTH_MAX_AGE_SECONDS,
     logLevel: e.LOG_LEVEL,

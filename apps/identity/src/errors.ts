@@ -58,6 +58,12 @@ export const errorCatalogue = {
       'ER-AUTH-REAUTHENTICATION-REQUIRED',
       'Confirm it is you: enter your password or a second-factor code to make this change',
     ),
+    /** Issue 10: the per-account pause after repeated wrong passwords (services/login-throttle.ts). */
+    tooManyAttempts: entry(
+      429,
+      'ER-AUTH-TOO-MANY-ATTEMPTS',
+      'Too many failed sign-in attempts, please wait a moment and try again',
+    ),
     reauthenticationFailed: entry(400, 'ER-AUTH-REAUTHENTICATION-FAILED', 'Incorrect password'),
   },
   users: {
@@ -79,6 +85,12 @@ export const errorCatalogue = {
     passwordReused: entry(
       400,
       'ER-LIFECYCLE-PASSWORD-REUSED',
+    /** Issue 10: on the bundled list of common and breached passwords (services/common-passwords.ts). */
+    passwordTooCommon: entry(
+      400,
+      'ER-USERS-PASSWORD-TOO-COMMON',
+      'This password is too common and appears in lists of breached passwords. Please choose another one.',
+    ),
       'You used this password recently. Choose a different password.',
     ),
     wrongCurrentPassword: entry(400, 'ER-LIFECYCLE-WRONG-PASSWORD', 'Current password is incorrect'),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -52,9 +52,31 @@ export interface TestServer {
 
 const sharedPasswords = createPasswordHasher();
 
+/**
+ * Anonymous requests answer before their mail, SMS and audit work (issue 10, services/background.ts).
+ * Tests read the outbox and the database right after a request, as a person reads mail after it
+ * arrives: each `app.inject` resolves once that work is done.
+ */
+function settleAfterEachRequest(app: FastifyInstance): void {
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const settled = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    await app.background.idle();
+    return response;
+  };
+  Object.assign(app, { inject: settled });
+}
+
 export async function startTestServer(
   db: Db,
-  overrides: { env?: NodeJS.ProcessEnv; clock?: TestClock; mailer?: Mailer; sms?: SmsSender } = {},
+  overrides: {
+    env?: NodeJS.ProcessEnv;
+    clock?: TestClock;
+    mailer?: Mailer;
+    sms?: SmsSender;
+    /** false: `app.inject` answers before the request's background work is done (issue 10 tests). */
+    settle?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const config = testConfig(overrides.env);
   const clock = overrides.clock ?? new TestClock();
@@ -68,6 +90,7 @@ export async function startTestServer(
     logger: false,
   });
   await app.ready();
+  if (overrides.settle !== false) settleAfterEachRequest(app);
   return { app, db, clock, config, passwords: sharedPasswords };
 }
 
@@ -75,7 +98,7 @@ export async function startTestServer(
  * One database per test file (restored from the migrated, seeded template) and one server on it.
  * Tests inside a file share them: use the factories, which make unique emails and tenants.
  */
-export function useTestServer(overrides: { env?: NodeJS.ProcessEnv } = {}) {
+export function useTestServer(overrides: { env?: NodeJS.ProcessEnv; settle?: boolean } = {}) {
   let database: Database | undefined;
   let server: TestServer | undefined;
   beforeAll(async () => {

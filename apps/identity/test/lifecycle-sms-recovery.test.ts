@@ -52,6 +52,7 @@ describe('password recovery by SMS', () => {
       [user.email, 'email'],
       [phoneNumber, 'phoneNumber'],
     ] as const) {
+      server().clock.advanceSeconds(server().config.recipientPauseSeconds); // the per-recipient pause (issue 10)
       const sent = await send({ identifier, identifierType });
       expect(sent.statusCode).toBe(200);
       const { sessionId } = sent.json<{ sessionId: string }>();

@@ -71,6 +71,7 @@ describe('forgot and reset password', () => {
     const { user } = await createUser(server().db, server().passwords);
     await forgot(user.email);
     const first = await linkFromMail(server().db, user.email, '/account/reset-password');
+    server().clock.advanceSeconds(server().config.recipientPauseSeconds); // the per-recipient pause (issue 10)
     await forgot(user.email);
     const second = await linkFromMail(server().db, user.email, '/account/reset-password');
     expectErrorShape(await verify({ ...first, password: NEW_PASSWORD }), 400);

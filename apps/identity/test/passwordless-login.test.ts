@@ -43,7 +43,7 @@ async function useStrategy(strategy: string) {
 }
 
 /** Moves the clock past the resend pause so the next pre-login sends again. */
-const afterResendPause = () => server().clock.advanceSeconds(server().config.passwordlessResendSeconds + 1);
+const afterResendPause = () => server().clock.advanceSeconds(server().config.recipientPauseSeconds + 1);
 
 async function mailedMagicToken(email: string): Promise<string> {
   const [message] = await mailTo(server().db, email);

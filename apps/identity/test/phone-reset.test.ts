@@ -157,6 +157,7 @@ describe('phone number reset: email code, then the change token', () => {
     const user = await userWithPhone();
     const first = await requestReset(user.email);
     const firstCode = await mailedCode(user.email);
+    server().clock.advanceSeconds(server().config.recipientPauseSeconds); // the per-recipient pause (issue 10)
     await requestReset(user.email);
     expectErrorShape(
       await send('POST', '/phone/reset/verify', { resetPhoneNumberToken: first, code: firstCode }),

@@ -19,7 +19,9 @@ import { hashToken } from '../lib/secrets.js';
 import { addDays, addSeconds, type Clock } from '../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
 import { activationCodeUrl, activationUrl } from './links.js';
+import type { BackgroundTasks } from './background.js';
 import type { Mailer } from './mail.js';
+import type { RecipientPause } from './recipient-pause.js';
 import { activationCodeMail, activationMail } from './mail-templates.js';
 import { checkPasswordPolicy, type PasswordHasher } from './passwords.js';
 import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
@@ -46,7 +48,11 @@ export interface ActivationService {
    * vendor activates by code, a code; then the token (the `activationToken` of the sign-up answer)
    * only opens /account/activate/code and activates nothing without the code.
    */
-  sendActivationMail(user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<{ activationToken?: string }>;
+  /** `token`: one the caller already answered with (a sign-up answers before its work, issue 10). */
+  sendActivationMail(
+    user: Pick<UserRow, 'id' | 'email' | 'name'>,
+    token?: string,
+  ): Promise<{ activationToken?: string }>;
   strategy(query: { userId: string; token: string }): Promise<{ shouldSetPassword: boolean }>;
   activate(input: ActivationInput, meta: RequestMeta): Promise<LoginResponse | MfaRequiredResponse>;
   /** Activation by code: the token of the sign-up answer plus the mailed code. */
@@ -70,6 +76,8 @@ export function createActivationService(deps: {
   vendorSettings: VendorSettings;
   /** When the tenant's MFA policy forces MFA, activation answers the MFA challenge (SPEC: go to login). */
   mfa: MfaService;
+  background: BackgroundTasks;
+  recipientPause: RecipientPause;
 }): ActivationService {
   const { db, config, clock } = deps;
 
@@ -128,7 +136,7 @@ export function createActivationService(deps: {
   };
 
   const service: ActivationService = {
-    async sendActivationMail(user) {
+    async sendActivationMail(user, givenToken) {
       const now = clock.now();
       const byCode = (await deps.vendorSettings.get()).activationMethod === 'code';
       const token = await issueOneTimeToken(db, {
@@ -136,6 +144,7 @@ export function createActivationService(deps: {
         purpose: 'activation',
         now,
         expiresAt: addDays(now, ACTIVATION_TOKEN_TTL_DAYS),
+        token: givenToken,
       });
       if (!byCode) {
         await deps.mailer.send(
@@ -198,21 +207,29 @@ export function createActivationService(deps: {
     },
 
     async resend(email, meta) {
-      const user = await findUserByEmail(db, email);
-      if (!user || user.verified) return;
-      await service.sendActivationMail(user);
-      await recordAudit(
-        db,
-        auditEvents.activationResent,
-        meta,
-        { userId: user.id, email: user.email, tenantId: user.activeTenantId },
-        clock.now(),
+      // Issue 10: the answer goes before the lookup, so a known email answers as fast as an unknown one.
+      deps.background.run(
+        'activation mail',
+        async () => {
+          const user = await findUserByEmail(db, email);
+          if (!user || user.verified || !(await deps.recipientPause.take(user.email))) return;
+          await service.sendActivationMail(user);
+          await recordAudit(
+            db,
+            auditEvents.activationResent,
+            meta,
+            { userId: user.id, email: user.email, tenantId: user.activeTenantId },
+            clock.now(),
+          );
+        },
+        email.trim().toLowerCase(),
       );
     },
 
     async resendCode({ userId, token }, meta) {
       const valid = await findValidToken(userId, token);
       if (!valid || valid.row.codeHash === null || valid.user.verified) return;
+      if (!(await deps.recipientPause.take(valid.user.email))) return;
       await mailCode(valid.user, valid.row.id, token);
       await recordAudit(
         db,

@@ -1,5 +1,8 @@
 import type { AppContext } from '../context.js';
 import { createActivationService } from './activation.js';
+import { createBackgroundTasks, type BackgroundLog } from './background.js';
+import { createAttemptThrottle } from './login-throttle.js';
+import { createRecipientPause } from './recipient-pause.js';
 import { createAdminBoxService } from './admin-box.js';
 import { createAccountSettingsService } from './account-settings.js';
 import { createGroupsService } from './groups.js';
@@ -37,9 +40,18 @@ import { createSecurityAdminService } from './security-admin.js';
 import { createSecurityCenterService } from './security-center.js';
 
 /** Wires the domain services from the context; routes receive the result. */
-export async function createServices(context: AppContext) {
+export async function createServices(context: AppContext, log: BackgroundLog = { error() {} }) {
   const { db, config, clock, mailer, passwords, sms } = context;
   const vendorSettings = createVendorSettings({ db, clock });
+  // Issue 10: anonymous requests answer before their mail and SMS work (no account enumeration by
+  // time), and what they send pauses per recipient.
+  const background = createBackgroundTasks(log);
+  const recipientPause = createRecipientPause({
+    clock,
+    pauseSeconds: config.recipientPauseSeconds,
+    hourlyCap: config.recipientHourlyCap,
+  });
+  const anonymous = { background, recipientPause };
   const usernames = createUsernamesService({ db, clock });
   const signUpStrategies = createSignUpStrategies({ db, clock, vendorSettings });
   const tokens = await createTokenService({ db, config, clock });
@@ -63,6 +75,7 @@ export async function createServices(context: AppContext) {
     config,
     clock,
     mailer,
+    ...anonymous,
     passwords,
     sessions,
     vendorSettings,
@@ -73,6 +86,7 @@ export async function createServices(context: AppContext) {
     config,
     clock,
     mailer,
+    ...anonymous,
     sms,
     passwords,
     vendorSettings,
@@ -88,6 +102,7 @@ export async function createServices(context: AppContext) {
     mfa,
     mfaPolicies,
     vendorSettings,
+    background,
     authorization,
     tokens,
     sessions,
@@ -98,6 +113,7 @@ export async function createServices(context: AppContext) {
       passwords,
       vendorSettings,
       lifecycle: lifecycle.passwordLifecycle,
+      throttle: createAttemptThrottle({ clock }),
       mfa,
     }),
     passwordReset: createPasswordResetService({
@@ -106,6 +122,7 @@ export async function createServices(context: AppContext) {
       clock,
       mailer,
       passwords,
+      ...anonymous,
       vendorSettings,
       lifecycle: lifecycle.passwordLifecycle,
     }),
@@ -116,6 +133,7 @@ export async function createServices(context: AppContext) {
       mailer,
       activation,
       vendorSettings,
+      ...anonymous,
       usernames,
       signUpStrategies,
       inviteLinks: teamInviteLinks,
@@ -123,7 +141,16 @@ export async function createServices(context: AppContext) {
     usernames,
     signUpStrategies,
     userProfile: createUserProfileService({ db, config }),
-    passwordless: createPasswordlessService({ db, config, clock, mailer, sms, mfa, vendorSettings }),
+    passwordless: createPasswordlessService({
+      ...anonymous,
+      db,
+      config,
+      clock,
+      mailer,
+      sms,
+      mfa,
+      vendorSettings,
+    }),
     authStrategies: createAuthStrategiesService({ db, clock, vendorSettings }),
     webauthn: createWebAuthnServices({
       db,
@@ -139,7 +166,7 @@ export async function createServices(context: AppContext) {
     captchaPolicy: createCaptchaPolicyService({ db, clock }),
     // Issue 3: the signed-in user's SMS and email-code factors, and the phone number reset.
     mfaSelfService: createMfaSelfService({ db, clock, mailer, sms, policies: mfaPolicies }),
-    phoneReset: createPhoneResetService({ db, clock, mailer, sms }),
+    phoneReset: createPhoneResetService({ ...anonymous, db, clock, mailer, sms }),
     // The admin portal (issue 4): each section's service is added below.
     ipRestrictions,
     securityAdmin,

@@ -7,6 +7,7 @@ import type { Clock } from '../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
 import { isBreachedPassword } from './lifecycle/breached-passwords.js';
 import type { PasswordLifecycleService, PasswordLoginAnswer } from './lifecycle/password-lifecycle.js';
+import type { AttemptThrottle } from './login-throttle.js';
 import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
 import type { PasswordHasher } from './passwords.js';
 import type { VendorSettings } from './vendor-settings.js';
@@ -34,6 +35,8 @@ export function createPasswordLoginService(deps: {
   lifecycle: PasswordLifecycleService;
   /** The second factor, when the user has one or the tenant's MFA policy forces it. */
   mfa: MfaService;
+  /** Issue 10: the per-account pause after repeated wrong passwords, lockout policy or not. */
+  throttle: AttemptThrottle;
 }): PasswordLoginService {
   const { db, clock, passwords } = deps;
 
@@ -56,6 +59,13 @@ export function createPasswordLoginService(deps: {
   return {
     async login({ email: emailSent, username, password }, meta, options) {
       const byUsername = !emailSent && Boolean(username);
+      // What was typed, not the account: an unknown email is throttled exactly as a known one.
+      const throttleKey = byUsername
+        ? `username:${(username ?? '').trim().toLowerCase()}`
+        : `email:${(emailSent ?? '').trim().toLowerCase()}`;
+      if ((await deps.throttle.waitSeconds(throttleKey)) > 0) {
+        throw appError(errorCatalogue.auth.tooManyAttempts);
+      }
       const [vendor, user] = await Promise.all([
         deps.vendorSettings.get(),
         byUsername
@@ -68,6 +78,7 @@ export function createPasswordLoginService(deps: {
       const email = emailSent || username || '';
       if (!user?.passwordHash) {
         await passwords.verifyNothing(password);
+        await deps.throttle.failed(throttleKey);
         await fail(
           meta,
           email.trim().toLowerCase(),
@@ -77,10 +88,12 @@ export function createPasswordLoginService(deps: {
         throw appError(errorCatalogue.auth.invalidCredentials);
       }
       if (!(await passwords.verify(user.passwordHash, password))) {
+        await deps.throttle.failed(throttleKey);
         await deps.lifecycle.recordFailedPassword(user, meta);
         await fail(meta, user.email, 'wrong password', user.id, user.tenantId);
         throw appError(errorCatalogue.auth.invalidCredentials);
       }
+      await deps.throttle.succeeded(throttleKey);
       // Security center (issue 4): a stored hash cannot be checked against the breached list later.
       if (isBreachedPassword(password)) await recordBreachedPassword(db, user.id, clock.now());
       // Only now, with the password proven, may the answer reveal the account's state.

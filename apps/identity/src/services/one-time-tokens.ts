@@ -11,11 +11,18 @@ import { generateToken, hashToken } from '../lib/secrets.js';
 /** Issues a mailed single-use token; earlier open tokens of the same purpose stop working. */
 export async function issueOneTimeToken(
   db: Db,
-  request: { userId: string; purpose: OneTimeTokenPurpose; now: Date; expiresAt: Date },
+  request: {
+    userId: string;
+    purpose: OneTimeTokenPurpose;
+    now: Date;
+    expiresAt: Date;
+    /** A token already handed out (generated with generateToken); a new one when absent. */
+    token?: string | undefined;
+  },
 ): Promise<string> {
-  const token = generateToken();
-  await retireOneTimeTokens(db, request.userId, request.purpose, request.now);
-  await insertOneTimeToken(db, { ...request, tokenHash: hashToken(token) });
+  const { token = generateToken(), ...row } = request;
+  await retireOneTimeTokens(db, row.userId, row.purpose, row.now);
+  await insertOneTimeToken(db, { ...row, tokenHash: hashToken(token) });
   return token;
 }
 

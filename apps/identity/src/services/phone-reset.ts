@@ -15,6 +15,8 @@ import { appError, errorCatalogue } from '../errors.js';
 import { generateToken, hashToken } from '../lib/secrets.js';
 import { addSeconds, type Clock } from '../lib/time.js';
 import { recordAudit, type RequestMeta } from './audit.js';
+import type { BackgroundTasks } from './background.js';
+import type { RecipientPause } from './recipient-pause.js';
 import type { Mailer } from './mail.js';
 import { greeting, message } from './mail-templates.js';
 import { generateMfaCode, hashMfaCode } from './mfa/codes.js';
@@ -81,6 +83,8 @@ export function createPhoneResetService(deps: {
   clock: Clock;
   mailer: Mailer;
   sms: SmsSender;
+  background: BackgroundTasks;
+  recipientPause: RecipientPause;
 }): PhoneResetService {
   const { db, clock } = deps;
 
@@ -114,37 +118,47 @@ export function createPhoneResetService(deps: {
     );
   };
 
+  const mailResetCode = async (email: string, resetPhoneNumberToken: string, meta: RequestMeta) => {
+    const user = await findUserByEmail(db, email);
+    if (!user) {
+      await audit(phoneResetAuditEvents.resetRequestedForNoUser, meta, { email });
+      return;
+    }
+    if (!(await deps.recipientPause.take(user.email))) return;
+    const code = generateMfaCode();
+    const now = clock.now();
+    await insertPhoneNumberChange(db, {
+      userId: user.id,
+      purpose: 'reset',
+      tokenHash: hashToken(resetPhoneNumberToken),
+      codeHash: hashMfaCode(resetPhoneNumberToken, code),
+      now,
+      expiresAt: addSeconds(now, PHONE_RESET_TTL_SECONDS),
+    });
+    await deps.mailer.send(
+      message(user.email, `${code} is your Brizo FoodMetrics phone number reset code`, [
+        greeting(user.name),
+        `Your code to reset the phone number of your account is ${code}.`,
+        `It expires in ${validMinutes} minutes and works once. If you did not ask for it, you can ignore this email.`,
+      ]),
+    );
+    await audit(phoneResetAuditEvents.resetRequested, meta, {
+      userId: user.id,
+      email: user.email,
+      tenantId: user.activeTenantId,
+    });
+  };
+
   return {
     async requestReset(email, meta) {
       const resetPhoneNumberToken = generateToken();
-      const user = await findUserByEmail(db, email);
-      if (!user) {
-        // The token is handed out anyway and never verifies: the answer says nothing about the email.
-        await audit(phoneResetAuditEvents.resetRequestedForNoUser, meta, { email });
-        return { resetPhoneNumberToken };
-      }
-      const code = generateMfaCode();
-      const now = clock.now();
-      await insertPhoneNumberChange(db, {
-        userId: user.id,
-        purpose: 'reset',
-        tokenHash: hashToken(resetPhoneNumberToken),
-        codeHash: hashMfaCode(resetPhoneNumberToken, code),
-        now,
-        expiresAt: addSeconds(now, PHONE_RESET_TTL_SECONDS),
-      });
-      await deps.mailer.send(
-        message(user.email, `${code} is your Brizo FoodMetrics phone number reset code`, [
-          greeting(user.name),
-          `Your code to reset the phone number of your account is ${code}.`,
-          `It expires in ${validMinutes} minutes and works once. If you did not ask for it, you can ignore this email.`,
-        ]),
+      // Issue 10: the answer goes before the lookup, so a known email answers as fast as an unknown one.
+      // The token is handed out anyway; for an unknown email it never verifies.
+      deps.background.run(
+        'phone reset mail',
+        () => mailResetCode(email, resetPhoneNumberToken, meta),
+        email.trim().toLowerCase(),
       );
-      await audit(phoneResetAuditEvents.resetRequested, meta, {
-        userId: user.id,
-        email: user.email,
-        tenantId: user.activeTenantId,
-      });
       return { resetPhoneNumberToken };
     },
 

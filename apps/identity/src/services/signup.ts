@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { findVendorRolesByKeys, assignUserRoles } from '../db/queries/roles.js';
 import { insertMembership, insertTenant } from '../db/queries/tenants.js';
 import { findUserByPhoneNumber } from '../db/queries/passwordless-users.js';
+import { findUserByUsername } from '../db/queries/usernames.js';
 import { findUserByEmail, insertUser, normalizeEmail, type UserRow } from '../db/queries/users.js';
 import { isUniqueViolation } from '../db/rows.js';
 import { appError, errorCatalogue } from '../errors.js';
@@ -13,7 +14,9 @@ import type { ActivationService } from './activation.js';
 import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
 import { isPersonalEmail } from './email-domains.js';
 import { forgotPasswordUrl, loginUrl } from './links.js';
+import type { BackgroundTasks } from './background.js';
 import type { Mailer } from './mail.js';
+import type { RecipientPause } from './recipient-pause.js';
 import { accountExistsMail } from './mail-templates.js';
 import { generateToken } from '../lib/secrets.js';
 import type { SignUpStrategies } from './sign-up-strategies.js';
@@ -77,6 +80,8 @@ export function createSignUpService(deps: {
   signUpStrategies: Pick<SignUpStrategies, 'list'>;
   /** Issue 4 (Users section): a sign-up with an invite link's token joins that link's tenant. */
   inviteLinks: { signUp(input: SignUpInput, meta: RequestMeta): Promise<SignUpResult> };
+  background: BackgroundTasks;
+  recipientPause: RecipientPause;
 }): SignUpService {
   const { db, config, clock } = deps;
 
@@ -101,12 +106,10 @@ export function createSignUpService(deps: {
     };
   };
 
-  const answerExisting = async (
-    existing: UserRow,
-    meta: RequestMeta,
-    withActivationToken: boolean,
-  ): Promise<SignUpResult> => {
-    await deps.mailer.send(accountExistsMail(existing, loginUrl(config), forgotPasswordUrl(config)));
+  const answerExisting = async (existing: UserRow, meta: RequestMeta) => {
+    if (await deps.recipientPause.take(existing.email)) {
+      await deps.mailer.send(accountExistsMail(existing, loginUrl(config), forgotPasswordUrl(config)));
+    }
     await recordAudit(
       db,
       auditEvents.signUpWithExistingEmail,
@@ -114,16 +117,14 @@ export function createSignUpService(deps: {
       { userId: existing.id, email: existing.email, tenantId: existing.activeTenantId },
       clock.now(),
     );
-    // Random ids (and token): the answer must not tell whether the email was known.
-    return {
-      shouldActivate: true,
-      userId: randomUUID(),
-      tenantId: randomUUID(),
-      ...(withActivationToken ? { activationToken: generateToken() } : {}),
-    };
   };
 
-  const createAccount = (input: SignUpInput, by: SignUpIdentifier, now: Date) =>
+  const createAccount = (
+    input: SignUpInput,
+    ids: { userId: string; tenantId: string },
+    by: SignUpIdentifier,
+    now: Date,
+  ) =>
     db.transaction(async (tx) => {
       const isPersonal = isPersonalEmail(input.email);
       const source =
@@ -134,12 +135,14 @@ export function createSignUpService(deps: {
         ? { source }
         : { expiration: isoDate(addDays(now, config.trialDays)), source };
       const tenant = await insertTenant(tx, {
+        id: ids.tenantId,
         name: input.companyName?.trim() || input.email,
         metadata: JSON.stringify(tenantMetadata),
         createdAt: now,
         updatedAt: now,
       });
       const user = await insertUser(tx, {
+        id: ids.userId,
         email: input.email,
         name: displayName(input),
         phoneNumber: input.phoneNumber ?? null,
@@ -167,6 +170,45 @@ export function createSignUpService(deps: {
       return { user, tenant, isPersonal };
     });
 
+  const completeSignUp = async (
+    input: SignUpInput,
+    answer: SignUpResult,
+    by: SignUpIdentifier,
+    meta: RequestMeta,
+  ) => {
+    const existing =
+      (await findUserByEmail(db, input.email)) ??
+      (by === 'phoneNumber' && input.phoneNumber
+        ? await findUserByPhoneNumber(db, input.phoneNumber)
+        : undefined);
+    if (existing) return answerExisting(existing, meta);
+    const now = clock.now();
+    let created: Awaited<ReturnType<typeof createAccount>>;
+    try {
+      created = await createAccount(input, answer, by, now);
+    } catch (error) {
+      const raced = isUniqueViolation(error) ? await findUserByEmail(db, input.email) : undefined;
+      if (raced) return answerExisting(raced, meta);
+      throw error;
+    }
+    const { user, tenant, isPersonal } = created;
+    if (by !== 'phoneNumber' && (await deps.recipientPause.take(user.email))) {
+      await deps.activation.sendActivationMail(user, answer.activationToken);
+    }
+    await recordAudit(
+      db,
+      auditEvents.signedUp,
+      meta,
+      {
+        userId: user.id,
+        email: normalizeEmail(user.email),
+        tenantId: tenant.id,
+        json: { signupType: isPersonal ? 'personal' : 'work', identifier: by },
+      },
+      now,
+    );
+  };
+
   return {
     async signUp(request, meta, by = 'email') {
       const vendor = await deps.vendorSettings.get();
@@ -177,41 +219,22 @@ export function createSignUpService(deps: {
       // The phone sign-up's answer never carries a token: its user proves the phone by SMS instead.
       const withActivationToken = by !== 'phoneNumber' && vendor.activationMethod === 'code';
 
-      const existing =
-        (await findUserByEmail(db, input.email)) ??
-        (by === 'phoneNumber' && input.phoneNumber
-          ? await findUserByPhoneNumber(db, input.phoneNumber)
-          : undefined);
-      if (existing) return answerExisting(existing, meta, withActivationToken);
-      const now = clock.now();
-      let created: Awaited<ReturnType<typeof createAccount>>;
-      try {
-        created = await createAccount(input, by, now);
-      } catch (error) {
-        const raced = isUniqueViolation(error) ? await findUserByEmail(db, input.email) : undefined;
-        if (raced) return answerExisting(raced, meta, withActivationToken);
-        throw error;
+      // A username is a public handle (usernames availability): taken is said at once, to anyone.
+      if (input.username && (await findUserByUsername(db, input.username))) {
+        throw appError(errorCatalogue.usernames.taken);
       }
-      const { user, tenant, isPersonal } = created;
-      const { activationToken } = by === 'phoneNumber' ? {} : await deps.activation.sendActivationMail(user);
-      await recordAudit(
-        db,
-        auditEvents.signedUp,
-        meta,
-        {
-          userId: user.id,
-          email: normalizeEmail(user.email),
-          tenantId: tenant.id,
-          json: { signupType: isPersonal ? 'personal' : 'work', identifier: by },
-        },
-        now,
-      );
-      return {
+      // Issue 10: the answer goes before the lookup and the account's creation, so a known email
+      // answers as fast as a new one. The ids and token are drawn now: a new account gets them, a
+      // known email's answer carries them unused, and the two answers look alike.
+      const answer: SignUpResult = {
         shouldActivate: true,
-        userId: user.id,
-        tenantId: tenant.id,
-        ...(activationToken ? { activationToken } : {}),
+        userId: randomUUID(),
+        tenantId: randomUUID(),
+        ...(withActivationToken ? { activationToken: generateToken() } : {}),
       };
+      // Keyed by the new user's id: the phone sign-up's quick SMS sign-in (by userId) waits for it.
+      deps.background.run('sign-up', () => completeSignUp(input, answer, by, meta), answer.userId);
+      return answer;
     },
   };
 }

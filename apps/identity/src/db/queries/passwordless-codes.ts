@@ -4,9 +4,9 @@ import { executeRows } from '../rows.js';
 import { passwordlessCodes, type PasswordlessType } from '../schema.js';
 
 /**
- * Issues a code unless one was issued to this user, of this type, after `pausedSince`; earlier open
- * codes stop working (only the newest is valid). One statement: the login path's one write.
- * Returns whether the code was issued.
+ * Issues a code; earlier open codes of this user and type stop working (only the newest is valid).
+ * One statement: the login path's one write. The pause between two codes is the recipient pause
+ * (services/recipient-pause.ts), checked before.
  */
 export async function issuePasswordlessCode(
   db: Db,
@@ -16,27 +16,20 @@ export async function issuePasswordlessCode(
     codeHash: string;
     now: Date;
     expiresAt: Date;
-    pausedSince: Date;
   },
-): Promise<boolean> {
+): Promise<void> {
   const now = code.now.toISOString();
-  const rows = await executeRows(
+  await executeRows(
     db,
     sql`
-    with recent as (
-      select 1 from ${passwordlessCodes}
-      where user_id = ${code.userId} and type = ${code.type} and created_at > ${code.pausedSince.toISOString()}::timestamptz
-      limit 1
-    ), retired as (
+    with retired as (
       update ${passwordlessCodes} set used_at = ${now}::timestamptz
-      where user_id = ${code.userId} and type = ${code.type} and used_at is null and not exists (select 1 from recent)
+      where user_id = ${code.userId} and type = ${code.type} and used_at is null
     )
     insert into ${passwordlessCodes} (user_id, type, code_hash, created_at, expires_at)
-    select ${code.userId}, ${code.type}, ${code.codeHash}, ${now}::timestamptz, ${code.expiresAt.toISOString()}::timestamptz
-    where not exists (select 1 from recent)
+    values (${code.userId}, ${code.type}, ${code.codeHash}, ${now}::timestamptz, ${code.expiresAt.toISOString()}::timestamptz)
     returning id`,
   );
-  return rows.length === 1;
 }
 
 /**

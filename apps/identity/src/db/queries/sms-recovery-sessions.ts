@@ -6,7 +6,7 @@ export type SmsRecoverySessionRow = typeof smsRecoverySessions.$inferSelect;
 
 export async function insertSmsRecoverySession(
   db: Db,
-  session: { userId: string; codeHash: string; now: Date; expiresAt: Date },
+  session: { id: string; userId: string; codeHash: string; now: Date; expiresAt: Date },
 ): Promise<string> {
   // Only the newest code of a user works.
   await db
@@ -16,6 +16,7 @@ export async function insertSmsRecoverySession(
   const [row] = await db
     .insert(smsRecoverySessions)
     .values({
+      id: session.id,
       userId: session.userId,
       codeHash: session.codeHash,
       createdAt: session.now,

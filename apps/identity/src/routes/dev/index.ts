@@ -23,6 +23,11 @@ const messageView = (message: OutboxMessage) => ({ ...message, createdAt: messag
 /** The dev mailbox (DEV_TOOLS on): mail of the outbox transport, for people and for e2e tests. */
 export const devRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, options) => {
   const { db } = options;
+  // Mail and SMS of anonymous requests go out after their answer (issue 10): a look at the outbox
+  // waits for them, as a person would wait for the mail to arrive.
+  app.addHook('onRequest', async () => {
+    await options.services.background.idle();
+  });
   await app.register(devSmsRoutes, options);
   await app.register(devTenantRoutes, options);
   const listQuery = z.object({

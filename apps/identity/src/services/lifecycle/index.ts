@@ -8,6 +8,9 @@ import type { ActivationService } from '../activation.js';
 import type { VendorSettings } from '../vendor-settings.js';
 import type { SessionService } from '../sessions.js';
 import type { TokenService } from '../tokens.js';
+import type { RevocationList } from '../revocations.js';
+import type { BackgroundTasks } from '../background.js';
+import type { RecipientPause } from '../recipient-pause.js';
 import { createImpersonationService } from './impersonation.js';
 import { createInvitationService } from './invitations.js';
 import { createPasswordChangeService } from './password-change.js';
@@ -27,6 +30,10 @@ export function createLifecycleServices(deps: {
   activation: ActivationService;
   tokens: TokenService;
   sessions: SessionService;
+  revocations: RevocationList;
+  /** Issue 10: the mail and SMS of anonymous requests go after the answer, paused per recipient. */
+  background: BackgroundTasks;
+  recipientPause: RecipientPause;
 }) {
   const policies = createSecurityPolicyService(deps);
   const passwordLifecycle = createPasswordLifecycleService({ ...deps, policies });

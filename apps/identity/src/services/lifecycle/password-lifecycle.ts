@@ -14,7 +14,9 @@ import { appError, errorCatalogue } from '../../errors.js';
 import { hashToken } from '../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
+import type { BackgroundTasks } from '../background.js';
 import type { Mailer } from '../mail.js';
+import type { RecipientPause } from '../recipient-pause.js';
 import { issueOneTimeToken } from '../one-time-tokens.js';
 import { RESET_TOKEN_TTL_MINUTES } from '../password-reset.js';
 import type { PasswordHasher } from '../passwords.js';
@@ -84,6 +86,8 @@ export function createPasswordLifecycleService(deps: {
   mailer: Mailer;
   passwords: PasswordHasher;
   policies: SecurityPolicyService;
+  background: BackgroundTasks;
+  recipientPause: RecipientPause;
 }): PasswordLifecycleService {
   const { db, config, clock, policies } = deps;
   const flagOverrides = new Map<string, 'on' | 'off'>();
@@ -111,8 +115,13 @@ export function createPasswordLifecycleService(deps: {
       expiresAt: addSeconds(now, UNLOCK_TOKEN_TTL_MINUTES * 60),
     });
     const url = `${config.publicUrl}/account/unlock?${new URLSearchParams({ token }).toString()}`;
-    await deps.mailer.send(accountLockedMail(user, url, UNLOCK_TOKEN_TTL_MINUTES));
     await audit(auditEvents.userLocked, meta, user, 'too many failed password attempts');
+    // Issue 10: the mail goes after the answer, which must not take longer than an unknown email's.
+    deps.background.run('unlock mail', async () => {
+      if (await deps.recipientPause.take(user.email)) {
+        await deps.mailer.send(accountLockedMail(user, url, UNLOCK_TOKEN_TTL_MINUTES));
+      }
+    });
   };
 
   const pending = (user: UserClaimsRow, extra: Partial<PendingPasswordLogin>): PendingPasswordLogin => ({

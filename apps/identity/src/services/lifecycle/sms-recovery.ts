@@ -14,6 +14,8 @@ import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
 import { issueOneTimeToken } from '../one-time-tokens.js';
 import { RESET_TOKEN_TTL_MINUTES } from '../password-reset.js';
 import { isPhoneNumber, normalizePhoneNumber, type SmsSender } from '../sms.js';
+import type { BackgroundTasks } from '../background.js';
+import type { RecipientPause } from '../recipient-pause.js';
 import type { SecurityPolicyService } from './policies.js';
 
 /** Codes by SMS live at most 10 minutes and die after a few wrong guesses (issue 3 "Security"). */
@@ -43,6 +45,8 @@ export function createSmsRecoveryService(deps: {
   clock: Clock;
   sms: SmsSender;
   policies: SecurityPolicyService;
+  background: BackgroundTasks;
+  recipientPause: RecipientPause;
 }): SmsRecoveryService {
   const { db, clock } = deps;
 
@@ -62,31 +66,47 @@ export function createSmsRecoveryService(deps: {
     return undefined; // usernames identify no one yet
   };
 
+  const textCode = async (
+    identifier: string,
+    identifierType: RecoveryIdentifierType,
+    sessionId: string,
+    meta: RequestMeta,
+  ) => {
+    const user = await findRecipient(identifier, identifierType);
+    if (!user || !(await deps.recipientPause.take(user.phoneNumber))) return;
+    const now = clock.now();
+    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    await insertSmsRecoverySession(db, {
+      id: sessionId,
+      userId: user.id,
+      codeHash: hashToken(code),
+      now,
+      expiresAt: addSeconds(now, SMS_RECOVERY_CODE_TTL_MINUTES * 60),
+    });
+    await deps.sms.send({
+      to: user.phoneNumber,
+      text: `Your Brizo FoodMetrics password reset code is ${code}. It expires in ${SMS_RECOVERY_CODE_TTL_MINUTES} minutes.`,
+    });
+    await recordAudit(
+      db,
+      auditEvents.passwordResetSmsSent,
+      meta,
+      { userId: user.id, email: user.email },
+      now,
+    );
+  };
+
   return {
     async send({ identifier, identifierType }, meta) {
       const { recovery } = await deps.policies.effective(null);
       if (!recovery.sms) throw appError(errorCatalogue.lifecycle.recoveryMethodInactive);
-      const user = await findRecipient(identifier, identifierType);
-      // Unknown users get a session id too (that never verifies): the answer reveals nothing.
-      if (!user) return { sessionId: randomUUID() };
-      const now = clock.now();
-      const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-      const sessionId = await insertSmsRecoverySession(db, {
-        userId: user.id,
-        codeHash: hashToken(code),
-        now,
-        expiresAt: addSeconds(now, SMS_RECOVERY_CODE_TTL_MINUTES * 60),
-      });
-      await deps.sms.send({
-        to: user.phoneNumber,
-        text: `Your Brizo FoodMetrics password reset code is ${code}. It expires in ${SMS_RECOVERY_CODE_TTL_MINUTES} minutes.`,
-      });
-      await recordAudit(
-        db,
-        auditEvents.passwordResetSmsSent,
-        meta,
-        { userId: user.id, email: user.email },
-        now,
+      // Issue 10: the answer goes before the lookup, so a known user answers as fast as an unknown
+      // one. Unknown users get a session id too (that never verifies): the answer reveals nothing.
+      const sessionId = randomUUID();
+      deps.background.run(
+        'sms recovery code',
+        () => textCode(identifier, identifierType, sessionId, meta),
+        identifier.trim().toLowerCase(),
       );
       return { sessionId };
     },

@@ -24,7 +24,9 @@ import { generateToken, hashToken } from '../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
 import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
 import { mergeJsonObject, parseJsonObject } from '../json-metadata.js';
+import type { BackgroundTasks } from '../background.js';
 import type { Mailer } from '../mail.js';
+import type { RecipientPause } from '../recipient-pause.js';
 import type { MfaRequiredResponse, MfaService } from '../mfa/index.js';
 import type { LoginResponse } from '../sessions.js';
 import { normalizePhoneNumber, type SmsSender } from '../sms.js';
@@ -92,6 +94,8 @@ export function createPasswordlessService(deps: {
   sms: SmsSender;
   mfa: Pick<MfaService, 'startOrChallenge'>;
   vendorSettings: VendorSettings;
+  background: BackgroundTasks;
+  recipientPause: RecipientPause;
 }): PasswordlessService {
   const { db, config, clock, mailer, sms, mfa, vendorSettings } = deps;
   const validMinutes = PASSWORDLESS_TTL_SECONDS / 60;
@@ -144,20 +148,21 @@ export function createPasswordlessService(deps: {
   const identifierOf = (identifier: PasswordlessIdentifier) =>
     identifier.email || identifier.phoneNumber || identifier.username || identifier.userId || null;
 
-  /** Sends a new code or link, unless one went out within the resend pause. */
+  /** Sends a new code or link, unless one went to this address within the recipient pause. */
   const send = async (type: PasswordlessType, user: UserRow): Promise<boolean> => {
     if (type === 'SmsCode' && !user.phoneNumber) return false;
+    // Checked before issuing: a paused request leaves the code already sent valid.
+    const address = type === 'SmsCode' ? user.phoneNumber : user.email;
+    if (!address || !(await deps.recipientPause.take(address))) return false;
     const now = clock.now();
     const secret = type === 'MagicLink' ? generateToken() : newCode();
-    const issued = await issuePasswordlessCode(db, {
+    await issuePasswordlessCode(db, {
       userId: user.id,
       type,
       codeHash: type === 'MagicLink' ? hashToken(secret) : codeHash(user.id, secret),
       now,
       expiresAt: addSeconds(now, PASSWORDLESS_TTL_SECONDS),
-      pausedSince: addSeconds(now, -config.passwordlessResendSeconds),
     });
-    if (!issued) return false;
     if (type === 'MagicLink') {
       const url = `${config.publicUrl}/account/login/magic-link?${new URLSearchParams({ token: secret }).toString()}`;
       await mailer.send(magicLinkMail(user, url, validMinutes));
@@ -207,19 +212,24 @@ export function createPasswordlessService(deps: {
   return {
     async preLogin(type, identifier, meta) {
       await requireStrategy(type);
-      if (!identifierOf(identifier)) throw appError(errorCatalogue.passwordless.identifierRequired);
-      const user = await findRecipient(identifier);
-      const sent = user ? await send(type, user) : false;
-      await audit(
-        sent ? passwordlessAuditEvents.codeSent : passwordlessAuditEvents.codeNotSent,
-        meta,
-        type,
-        { userId: user?.id, email: user?.email ?? identifier.email, tenantId: user?.activeTenantId },
-        sent
-          ? ''
-          : user
-            ? 'not sent: resent too soon or no phone number'
-            : `unknown user ${identifierOf(identifier)}`,
+      const typed = identifierOf(identifier);
+      if (!typed) throw appError(errorCatalogue.passwordless.identifierRequired);
+      // Issue 10: the answer goes before the lookup, so a known user answers as fast as an unknown one.
+      // Keyed by what was typed: a quick SMS sign-in by userId waits for the sign-up that made it.
+      deps.background.run(
+        'passwordless code',
+        async () => {
+          const user = await findRecipient(identifier);
+          const sent = user ? await send(type, user) : false;
+          await audit(
+            sent ? passwordlessAuditEvents.codeSent : passwordlessAuditEvents.codeNotSent,
+            meta,
+            type,
+            { userId: user?.id, email: user?.email ?? identifier.email, tenantId: user?.activeTenantId },
+            sent ? '' : user ? 'not sent: resent too soon or no phone number' : `unknown user ${typed}`,
+          );
+        },
+        typed.trim().toLowerCase(),
       );
       // The same answer whether or not a code went out: only what the caller typed is echoed.
       return identifier.phoneNumber ? { phoneNumber: normalizePhoneNumber(identifier.phoneNumber) } : {};
