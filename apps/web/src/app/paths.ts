@@ -17,6 +17,8 @@ export const paths = {
   impersonate: '/account/impersonate',
   stepUp: '/account/step-up',
   resetPhoneNumber: '/account/reset-phone-number',
+  // Issue 10: the link mailed to the old address after an email change undoes it.
+  revertEmail: '/account/revert-email',
   // Product pages (the same as the product rules' productPaths: paths.test.ts checks it;
   // spelled out so the login page's bundle does not carry the rules).
   trialStarted: '/trial-started',

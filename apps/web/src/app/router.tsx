@@ -43,6 +43,10 @@ export const routes: RouteObject[] = [
       },
       { path: paths.unlock, ...lazyPage(() => import('../features/unlock').then((m) => m.UnlockPage)) },
       {
+        path: paths.revertEmail,
+        ...lazyPage(() => import('../features/revert-email').then((m) => m.RevertEmailPage)),
+      },
+      {
         path: paths.impersonate,
         ...lazyPage(() => import('../features/impersonate').then((m) => m.ImpersonatePage)),
       },

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { AdminPortalProvider, EmptyState } from '../../components/admin';
 import { BrandWordmark } from '../../components/brand-wordmark';
 import { LoadingScreen } from '../../components/loading-screen';
+import { ReauthenticationProvider } from '../../components/reauthentication';
 import { isSectionVisible, type AdminSection, type Viewer } from '../../lib/admin-portal';
 import { useConfig } from '../../lib/config';
 import { permissionKeys } from '../../lib/permissions';
@@ -92,7 +93,10 @@ export function AdminPortalLayout({ sections }: { sections: readonly AdminSectio
         </AppShell.Navbar>
         <AppShell.Main>
           {allowed ? (
-            <Outlet />
+            // Issue 10: a change refused for an old sign-in asks the user to confirm it is them, then retries.
+            <ReauthenticationProvider>
+              <Outlet />
+            </ReauthenticationProvider>
           ) : (
             <EmptyState
               title="You do not have access to this section"

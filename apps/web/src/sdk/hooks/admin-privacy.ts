@@ -6,8 +6,9 @@ import {
   useSessionsState,
 } from '@frontegg/react-hooks';
 import { useCallback, useMemo } from 'react';
-import { errorMessage } from './admin-profile';
+import { apiError, errorMessage } from './admin-profile';
 import { usePreviewMode } from './admin-portal';
+import { useReauthenticationGuard } from './reauthentication';
 
 // The Privacy section's data through the store's sessions, passkeys and profile actions (mocked
 // in preview mode). MFA devices go through ./mfa-devices (the store has no self-service MFA list).
@@ -81,6 +82,7 @@ export interface PasskeysView {
 export function useOwnPasskeys(): PasskeysView {
   const state = usePasskeysState();
   const actions = usePasskeysActions();
+  const guard = useReauthenticationGuard();
   const load = useCallback(() => void actions.loadWebAuthnDevices(), [actions]);
   return useMemo(
     () => ({
@@ -92,18 +94,22 @@ export function useOwnPasskeys(): PasskeysView {
       loading: state.loading === true,
       error: errorMessage(state.error),
       load,
+      // Issue 10: a passkey signs in on its own; deleting one needs a recent sign-in.
       remove: (deviceId) =>
-        new Promise<void>((resolve, reject) => {
-          actions.deleteWebAuthnDevice({
-            deviceId,
-            callback: (ok: boolean | null, error?: unknown) => {
-              if (ok) resolve();
-              else reject(new Error(errorMessage(error) ?? 'Unknown error occurred'));
-            },
-          });
-        }),
+        guard(
+          () =>
+            new Promise<void>((resolve, reject) => {
+              actions.deleteWebAuthnDevice({
+                deviceId,
+                callback: (ok: boolean | null, error?: unknown) => {
+                  if (ok) resolve();
+                  else reject(apiError(error));
+                },
+              });
+            }),
+        ),
     }),
-    [state.devices, state.loading, state.error, actions, load],
+    [state.devices, state.loading, state.error, actions, load, guard],
   );
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@frontegg/react-hooks';
 import { useCallback, useMemo } from 'react';
 import { usePreviewMode } from './admin-portal';
+import { useReauthenticationGuard } from './reauthentication';
 
 // The Profile section's data (the signed-in user's own profile, username and phone numbers),
 // through the store's profile, usernames and SMS actions: in preview mode the store's mock
@@ -22,6 +23,19 @@ export function errorMessage(error: unknown): string | null {
   if (typeof error === 'object' && 'message' in error && typeof error.message === 'string')
     return error.message;
   return 'Unknown error occurred';
+}
+
+/** The server's message as an Error that keeps its errorCode (the re-authentication guard reads it). */
+export function apiError(error: unknown): Error & { errorCode?: string } {
+  const failure: Error & { errorCode?: string } = new Error(errorMessage(error) ?? 'Unknown error occurred');
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'errorCode' in error &&
+    typeof error.errorCode === 'string'
+  )
+    failure.errorCode = error.errorCode;
+  return failure;
 }
 
 /** The fields the Profile form edits; address and job title live in the user's metadata. */
@@ -69,8 +83,7 @@ type Callback = (ok: unknown, error?: unknown) => void;
 const viaCallback = (run: (callback: Callback) => void) =>
   new Promise<void>((resolve, reject) => {
     run((ok, error) => {
-      if (error || ok === null || ok === false)
-        reject(new Error(errorMessage(error) ?? 'Unknown error occurred'));
+      if (error || ok === null || ok === false) reject(apiError(error));
       else resolve();
     });
   });
@@ -79,6 +92,8 @@ export function useProfile(): ProfileView {
   const state = useProfileState();
   const actions = useProfileActions();
   const user = useAuthUserOrNull();
+  // Issue 10: the email changes only after a recent sign-in; the guard asks the user to confirm.
+  const guard = useReauthenticationGuard();
   const source = state.profile ?? user;
   const metadata = source?.metadata;
   // Stable across renders: sections load in an effect keyed on it.
@@ -107,13 +122,14 @@ export function useProfile(): ProfileView {
             callback,
           }),
         ),
-      requestEmailChange: (email) => viaCallback((callback) => actions.updateEmail({ email, callback })),
+      requestEmailChange: (email) =>
+        guard(() => viaCallback((callback) => actions.updateEmail({ email, callback }))),
       verifyEmailChange: async (email, code) => {
-        await viaCallback((callback) => actions.verifyEmail({ email, code, callback }));
+        await guard(() => viaCallback((callback) => actions.verifyEmail({ email, code, callback })));
         void actions.loadProfile();
       },
     };
-  }, [source, metadata, state.loading, state.profile, state.error, actions, load]);
+  }, [source, metadata, state.loading, state.profile, state.error, actions, load, guard]);
 }
 
 export interface UsernameView {
@@ -183,6 +199,7 @@ export interface PhoneNumbersView {
 export function useOwnPhoneNumbers(): PhoneNumbersView {
   const state = useSmsState();
   const actions = useSmsActions();
+  const guard = useReauthenticationGuard();
   const load = useCallback(() => void actions.loadUserOwnPhoneNumbers(), [actions]);
   return useMemo(
     () => ({
@@ -194,24 +211,30 @@ export function useOwnPhoneNumbers(): PhoneNumbersView {
       loading: state.loading === true && state.phoneNumbers === undefined,
       error: errorMessage(state.error),
       load,
-      add: (phoneNumber) => viaCallback((callback) => actions.setUpOwnPhoneNumber({ phoneNumber, callback })),
+      // Issue 10: phone numbers change only after a recent sign-in (the guard asks to confirm).
+      add: (phoneNumber) =>
+        guard(() => viaCallback((callback) => actions.setUpOwnPhoneNumber({ phoneNumber, callback }))),
       verify: async (code) => {
-        await viaCallback((callback) =>
-          actions.verifyPhoneNumber({ otcToken: state.otcToken ?? '', code, callback }),
+        await guard(() =>
+          viaCallback((callback) =>
+            actions.verifyPhoneNumber({ otcToken: state.otcToken ?? '', code, callback }),
+          ),
         );
         void actions.loadUserOwnPhoneNumbers();
       },
       remove: async (phoneId) => {
-        await viaCallback((callback) => actions.deletePhoneNumber({ phoneId, callback }));
+        await guard(() => viaCallback((callback) => actions.deletePhoneNumber({ phoneId, callback })));
         void actions.loadUserOwnPhoneNumbers();
       },
       verifyRemoval: async (phoneId, code) => {
-        await viaCallback((callback) =>
-          actions.verifyDeletePhoneNumber({ phoneId, otcToken: state.otcToken ?? '', code, callback }),
+        await guard(() =>
+          viaCallback((callback) =>
+            actions.verifyDeletePhoneNumber({ phoneId, otcToken: state.otcToken ?? '', code, callback }),
+          ),
         );
         void actions.loadUserOwnPhoneNumbers();
       },
     }),
-    [state.phoneNumbers, state.loading, state.error, state.otcToken, actions, load],
+    [state.phoneNumbers, state.loading, state.error, state.otcToken, actions, load, guard],
   );
 }

@@ -3,6 +3,7 @@ import { FetchClient } from '@frontegg/rest-api';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { APP_NAME } from '../store';
+import { useReauthenticationGuard } from './reauthentication';
 
 // The signed-in user's own MFA devices (the admin portal's Privacy section): list, enroll and
 // remove an authenticator app, a phone (SMS codes), email codes and security keys. Calls go
@@ -172,11 +173,13 @@ export function createMfaDevicesApi(transport: MfaDevicesTransport): MfaDevicesA
 
 /** The signed-in user's MFA device calls, through the SDK's fetch client. Failures reject with the server's message. */
 export function useMfaDevicesApi(): MfaDevicesApi {
+  // Issue 10: every enrollment and removal needs a recent sign-in; the guard asks the user to confirm.
+  const guard = useReauthenticationGuard();
   return useMemo(() => {
     const client = new FetchClient(APP_NAME);
     return createMfaDevicesApi({
       get: (url) => client.get(url),
-      post: (url, body) => client.post(url, body),
+      post: (url, body) => guard(() => client.post(url, body)),
     });
-  }, []);
+  }, [guard]);
 }

@@ -1,0 +1,1 @@
+export { guardWith, ReauthenticationProvider } from './reauthentication-provider';

@@ -1,0 +1,1 @@
+export { RevertEmailPage } from './revert-email-page';
