@@ -3,6 +3,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './vite-precompress';
 
 // The identity server serves the API, the runtime configuration and the dev mailbox on one
 // origin (docs/CONTRACTS.md); in development Vite forwards those paths to it.
@@ -37,6 +38,35 @@ export default function buildMockActions(...args) {
   if (!build) throw new Error('Preview mode: the mock actions were not loaded before the store was created.');
   return build(...args);
 }`;
+    },
+  };
+}
+
+// Zod compiles object schemas with `new Function` when the page allows eval, and finds out by trying:
+// under our content security policy (no 'unsafe-eval') that try is a reported violation on every page
+// with a form (issue 10). The app's `import ... from 'zod'` goes through a module that switches the
+// compilation off first (zod's `jitless` setting, read when a schema is built), inside the zod chunk.
+const ZOD_WITHOUT_EVAL = '\0brizo-zod-without-eval';
+
+function zodWithoutEval(): Plugin {
+  return {
+    name: 'brizo:zod-without-eval',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === 'zod' &&
+        importer &&
+        importer !== ZOD_WITHOUT_EVAL &&
+        !importer.includes('/node_modules/')
+      )
+        return ZOD_WITHOUT_EVAL;
+      return null;
+    },
+    load(id) {
+      if (id !== ZOD_WITHOUT_EVAL) return null;
+      return `import { config } from 'zod';
+config({ jitless: true });
+export * from 'zod';`;
     },
   };
 }
@@ -137,7 +167,14 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), reactRouterProductionBuild(), sdkMocksSlot(), loginPathInOneChunk()],
+  plugins: [
+    react(),
+    reactRouterProductionBuild(),
+    sdkMocksSlot(),
+    zodWithoutEval(),
+    loginPathInOneChunk(),
+    precompress(),
+  ],
   server: {
     proxy: Object.fromEntries(
       proxiedPaths.map((path) => [path, { target: IDENTITY_SERVER, changeOrigin: false }]),
@@ -146,7 +183,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the production build: served, they hand out the app's source (issue 10).
+    sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: { groups: [{ name: 'login', test: (id: string) => loginPath.has(id) }] },

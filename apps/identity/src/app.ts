@@ -48,6 +48,7 @@ import type { BackgroundTasks } from './services/background.js';
 import { ipRestrictionGuard } from './routes/security/restrictions/guard.js';
 import { crossSiteGuard } from './routes/cross-site-guard.js';
 import { responseHeaders } from './routes/response-headers.js';
+import { sessionPresence } from './routes/session-presence.js';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -91,7 +92,7 @@ function parseQuery(query: string): ParsedUrlQuery {
 /** Builds the identity server from its context; does not listen. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
-  const headers = responseHeaders(config.publicUrl, API_PREFIX);
+  const headers = responseHeaders(config.publicUrl, API_PREFIX, Boolean(config.gtmContainerId));
   const app = Fastify({
     logger: context.logger,
     genReqId: () => randomUUID(),
@@ -189,6 +190,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(apiTokenExchangeRoutes, { ...options, prefix: AUTH });
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);
+    // After the cookie plugin's hook, which writes the Set-Cookie headers this one reads.
+    scope.addHook('onSend', sessionPresence(services.sessions.cookieName));
     // Issue 10: the cookies go with requests from sibling origins too; state changes must come from our pages.
     scope.addHook('onRequest', crossSiteGuard(config));
     // Security section (issue 4): a tenant's IP restrictions hold for every API call of its users.

@@ -180,13 +180,13 @@ describe('the web app', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Brizo</title><div id="root"></div>');
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-Dq3x9_Lm.js'), 'console.log(1)');
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
   it('serves files and falls back to index.html for HTML navigations only', async () => {
     const web = await startTestServer(server().db, { env: { WEB_DIST: dist } });
     try {
-      const asset = await web.app.inject({ method: 'GET', url: '/assets/app.js' });
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-Dq3x9_Lm.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.body).toBe('console.log(1)');
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

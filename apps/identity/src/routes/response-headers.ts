@@ -21,18 +21,57 @@ function baseHeaders(https: boolean): Record<string, string> {
 const apiHeaders = (https: boolean): Readonly<Record<string, string>> =>
   Object.freeze({ ...baseHeaders(https), 'cache-control': 'no-store' });
 
+/** Google Tag Manager and the Google Analytics it loads, when GTM_CONTAINER_ID is set (their CSP guide). */
+const TAG_MANAGER_SCRIPTS = ['https://www.googletagmanager.com'];
+const TAG_MANAGER_REPORTS = [
+  'https://*.googletagmanager.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
+
+/**
+ * The content security policy of every page we send (the web app, the dev mailbox and outbox, the
+ * fallback page), docs/decisions/0011-web-delivery.md. Scripts only from files of our own origin (the
+ * build has no inline script, and nothing needs eval); styles also inline, because Mantine writes its
+ * theme into <style> elements at run time; API calls to our origin and to PUBLIC_URL, the baseUrl the
+ * web app is given; no framing by other sites, no plugins, no <base> or form posts elsewhere.
+ */
+export function contentSecurityPolicy(publicUrl: string, tagManager = false): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(tagManager ? TAG_MANAGER_SCRIPTS : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Profile pictures may be any https address a user gave; QR codes and previews are data: or blob:.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': [
+      ...new Set(["'self'", new URL(publicUrl).origin, ...(tagManager ? TAG_MANAGER_REPORTS : [])]),
+    ],
+    'frame-ancestors': ["'self'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
 /**
  * Documents (the web app, the dev mailbox) get the full hardening set a browser applies to a page: the
- * set helmet sends by default, less the content security policy, which the web app owns (apps/web).
+ * set helmet sends by default, with our own content security policy. Scripts, styles and other files of
+ * the web app get it too: a browser ignores it there, and one frozen set keeps the hook a single call.
  */
-const documentHeaders = (https: boolean): Readonly<Record<string, string>> =>
+const documentHeaders = (https: boolean, csp: string): Readonly<Record<string, string>> =>
   Object.freeze({
     ...baseHeaders(https),
+    'content-security-policy': csp,
     'cross-origin-opener-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'no-referrer',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
+    // frame-ancestors says the same to current browsers; this is for the older ones.
     'x-frame-options': 'SAMEORIGIN',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
@@ -44,11 +83,18 @@ const documentHeaders = (https: boolean): Readonly<Record<string, string>> =>
  * middlewares, and page headers on API answers, cost a third of the client-credentials exchange's
  * throughput (docs/decisions/0008-response-headers.md).
  */
-/** `apiPrefix` is where the API answers (every other path is the web app or a dev page). */
-export function responseHeaders(publicUrl: string, apiPrefix: string): onRequestHookHandler {
+/**
+ * `apiPrefix` is where the API answers (every other path is the web app or a dev page); `tagManager`
+ * whether the web app loads Google Tag Manager (GTM_CONTAINER_ID), which the pages' policy must allow.
+ */
+export function responseHeaders(
+  publicUrl: string,
+  apiPrefix: string,
+  tagManager = false,
+): onRequestHookHandler {
   const https = publicUrl.startsWith('https:');
   const api = apiHeaders(https);
-  const documents = documentHeaders(https);
+  const documents = documentHeaders(https, contentSecurityPolicy(publicUrl, tagManager));
   const apiPath = `${apiPrefix}/`;
   return (request, reply, done) => {
     reply.headers(request.url.startsWith(apiPath) ? api : documents);

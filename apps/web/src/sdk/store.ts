@@ -2,6 +2,7 @@ import { createStore, type FronteggStore } from '@frontegg/redux-store';
 import { ContextHolder, createApiClient, FeatureFlags } from '@frontegg/rest-api';
 import { installMockActions } from 'virtual:brizo-sdk-mocks-slot';
 import type { RedirectOptions } from './redirect-bridge';
+import { skipRefreshWithoutSession } from './session-presence';
 
 // The one place that creates and starts the Frontegg store, without @frontegg/react or
 // @frontegg/js (they pull CDN loaders: ARCHITECTURE.md).
@@ -62,6 +63,8 @@ export function createBrizoStore({
       },
     },
   });
+  // Signed out, the start-up refresh is answered without a request (./session-presence.ts).
+  if (!previewMode && clientId) skipRefreshWithoutSession(clientId);
   // Some flows (activation, logout helpers) redirect through the context holder rather than
   // the store's onRedirectTo: both must go through the same bridge.
   ContextHolder.for(APP_NAME).setOnRedirectTo(onRedirectTo);

@@ -57,7 +57,9 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
       ...(config.previewMode ? { previewMode: true } : {}),
       adminPortalTarget: config.adminPortalTarget,
     };
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-store');
+    // Like the page shell it belongs to: a browser may keep it but asks again on every visit, so a changed
+    // setting is seen at once (no-store would also keep the page out of the back/forward cache).
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
     return `window.__BRIZO_CONFIG__ = ${toSafeJson(browserConfig)};\n`;
   });
 };

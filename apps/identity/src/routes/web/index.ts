@@ -11,11 +11,27 @@ const wantsHtml = (request: FastifyRequest) =>
   (request.headers.accept ?? '').includes('text/html') &&
   !API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
 
+/** Vite's fingerprinted output, `assets/<name>-<hash>.<ext>`: a changed file gets a new name. */
+const FINGERPRINTED = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+$/;
+
+/**
+ * How long a browser may keep a file of the build. The precompressed variants (`.br`, `.gz`) are cached
+ * like the file they encode. The shell (index.html) is revalidated on every visit, so a new deployment
+ * is seen at once; fingerprinted files never change, so they are kept a year without asking again.
+ */
+export function webCacheControl(filePath: string): string {
+  const file = filePath.replace(/\.(?:br|gz)$/, '');
+  if (file.endsWith(`${path.sep}index.html`)) return 'no-cache';
+  return FINGERPRINTED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
 /**
  * The built web app (WEB_DIST) with history fallback: any other GET that accepts HTML answers
  * index.html. Without a build, such requests get a 404 text saying how to build it.
+ * The build carries each text file precompressed (apps/web/vite-precompress.ts): the static plugin sends
+ * `<file>.br` or `<file>.gz` by Accept-Encoding (brotli first) with the original's Content-Type.
  */
-const sendShell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+const sendShell = (reply: FastifyReply) => reply.sendFile('index.html');
 
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const isBuilt = fs.existsSync(path.join(webDist, 'index.html'));
@@ -24,18 +40,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       index: false,
       wildcard: true,
-      // Vite fingerprints everything under assets/, so those never change; other files may.
+      preCompressed: true,
+      // Source maps hand out the app's source: the build makes none, and a stray one is never served.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
       cacheControl: false,
-      setHeaders: (response, filePath) =>
-        response.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        ),
+      setHeaders: (response, filePath) => {
+        response.setHeader('cache-control', webCacheControl(filePath));
+        // Caches must keep the encodings apart: the same URL answers brotli, gzip or plain bytes.
+        response.setHeader('vary', 'Accept-Encoding');
+      },
     });
-    // The static plugin answers a directory ('/') with 403 when `index` is off, and the shell must not be
-    // cached like the hashed assets beside it: '/' is the app shell, always revalidated.
+    // The static plugin answers a directory ('/') with 403 when `index` is off: '/' is the app shell.
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
   }
 
