@@ -53,6 +53,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1, 'expected a directory path').default('./data'),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(300),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
+  SESSION_LIFETIME_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
   TRIAL_DAYS: positiveInt.default(14),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
@@ -104,6 +105,8 @@ export interface Config {
   dataDir: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Issue 10: a session ends this long after its sign-in however often it refreshes (unless the tenant's policy says otherwise). */
+  sessionLifetimeSeconds: number;
   trialDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    sessionLifetimeSeconds: e.SESSION_LIFETIME_SECONDS,
     trialDays: e.TRIAL_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

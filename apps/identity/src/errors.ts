@@ -50,6 +50,12 @@ export const errorCatalogue = {
     noSession: entry(401, 'ER-AUTH-NO-SESSION', 'Session not found'),
     sessionExpired: entry(401, 'ER-AUTH-SESSION-EXPIRED', 'Session expired, please log in again'),
     invalidAccessToken: entry(401, 'ER-AUTH-INVALID-TOKEN', 'Unauthorized'),
+    /** Issue 10: an API token's access token calls an endpoint that acts for a person's session. */
+    personSessionRequired: entry(
+      403,
+      'ER-AUTH-USER-SESSION-REQUIRED',
+      'This request needs a signed-in user: API tokens cannot call it',
+    ),
     ssoNotConfigured: entry(404, 'ER-AUTH-SSO-NOT-FOUND', 'SSO is not configured for this user'),
     strategyNotActive: entry(400, 'ER-AUTH-STRATEGY-INACTIVE', 'This sign-in method is not enabled'),
     // Issue 10: changing how the account signs in needs a recent sign-in (services/reauthentication.ts).

@@ -93,7 +93,8 @@ describe('activation by code', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().accessToken).toEqual(expect.any(String));
-    expect(cookieValue(response, 'fe_refresh_brizoaccess')).toBe(response.json().refreshToken);
+    expect(cookieValue(response, 'fe_refresh_brizoaccess')).toBeTruthy();
+    expect(response.json()).not.toHaveProperty('refreshToken'); // issue 10: cookie only
     expect(await findUserByEmail(server().db, email)).toMatchObject({ verified: true });
 
     // Single use.

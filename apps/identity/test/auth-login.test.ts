@@ -24,7 +24,9 @@ describe('POST /auth/v1/user (password login)', () => {
       userEmail: 'admin@brizo.test',
       emailVerified: true,
     });
-    expect(body.refreshToken).toEqual(cookieValue(response, COOKIE));
+    // Issue 10: the refresh token is in the HttpOnly cookie only, never in a body script can read.
+    expect(body).not.toHaveProperty('refreshToken');
+    expect(cookieValue(response, COOKIE)).toMatch(/^\S{32,}$/);
     const cookie = response.cookies.find((entry) => entry.name === COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 30 * 24 * 3600 });
     const claims = decodeJwt(body.accessToken);

@@ -24,7 +24,6 @@ export interface MfaRequired {
 
 export interface Session {
   accessToken: string;
-  refreshToken: string;
   recoveryCode?: string;
   userId: string;
 }

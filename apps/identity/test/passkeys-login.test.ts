@@ -86,7 +86,8 @@ describe('POST /auth/v1/webauthn/postlogin', () => {
       userId: user.id,
       userEmail: user.email,
     });
-    expect(cookieValue(response, COOKIE)).toBe(body.refreshToken);
+    expect(cookieValue(response, COOKIE)).toBeTruthy();
+    expect(body).not.toHaveProperty('refreshToken'); // issue 10: cookie only
     const claims = decodeJwt(body.accessToken);
     expect(claims).toMatchObject({ sub: user.id, amr: expect.arrayContaining(['hwk', 'user', 'mfa']) });
 

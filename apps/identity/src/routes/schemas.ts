@@ -27,11 +27,14 @@ export const unvalidatedJson = () => (data: unknown) => JSON.stringify(data);
 
 export const emptyResponse = z.object({}).describe('No content of interest');
 
+/**
+ * Issue 10: no refreshToken. It travels in the HttpOnly cookie only, out of script's reach; the SDK's
+ * embedded mode never reads it from a body (docs/decisions/0010-refresh-token-in-bodies.md).
+ */
 export const loginResponse = z.object({
   tokenType: z.literal('bearer'),
   mfaRequired: z.boolean(),
   accessToken: z.string(),
-  refreshToken: z.string(),
   expiresIn: z.number().describe('Seconds until the access token expires'),
   expires: z.string(),
   userId: z.string(),
@@ -45,7 +48,7 @@ export const loginResponse = z.object({
  * rotation notice (passwordExpiresIn <= notificationPeriod, in minutes).
  */
 export const passwordLoginResponse = loginResponse
-  .partial({ accessToken: true, refreshToken: true, expiresIn: true, expires: true })
+  .partial({ accessToken: true, expiresIn: true, expires: true })
   .extend({
     isBreachedPassword: z.boolean().optional(),
     resetPasswordToken: z.string().optional(),
@@ -119,13 +122,21 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
 });
 
-/** The bearer access token of the request, verified. */
+/** The request's bearer token, unverified; 401 without one. */
+export function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw appError(errorCatalogue.request.unauthorized);
+  return match[1];
+}
+
+/**
+ * The bearer access token of a person's session, verified: an API token's answers 403 (issue 10:
+ * profile, MFA, sessions and passwords act for a person). The admin endpoints take both (admin-access.ts).
+ */
 export async function requireAccessToken(
   request: FastifyRequest,
   tokens: TokenService,
 ): Promise<AccessTokenClaims> {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match?.[1]) throw appError(errorCatalogue.request.unauthorized);
-  return tokens.verifyAccessToken(match[1]);
+  return tokens.verifyAccessToken(bearerToken(request));
 }

@@ -1,7 +1,7 @@
 import { appError, errorCatalogue } from '../errors.js';
 import type { AdminPermission } from './access-catalogue.js';
 import type { RequestMeta } from './audit.js';
-import type { AccessTokenClaims } from './tokens.js';
+import type { AccessTokenClaims, ApiTokenClaims } from './tokens.js';
 
 /**
  * SPEC section 5: permission checks use wildcards where `*` matches anything, so 'fe.*' grants
@@ -33,6 +33,11 @@ export interface AdminActor {
   permissions: string[];
   /** The request's address and user agent, for the audit log. */
   meta: RequestMeta;
+  /**
+   * Issue 10: set when an API token acts. A tenant token's userId is its clientId (no person: see
+   * personOf); a personal token's is its owner's.
+   */
+  apiToken?: { clientId: string; type: 'tenant' | 'user' };
 }
 
 export function adminActorOf(claims: AccessTokenClaims, meta: RequestMeta): AdminActor {
@@ -46,6 +51,30 @@ export function adminActorOf(claims: AccessTokenClaims, meta: RequestMeta): Admi
     permissions: claims.permissions,
     meta,
   };
+}
+
+/** An API token's access token as an actor (tenant tokens: their roles; personal ones: their owner's). */
+export function apiTokenActorOf(claims: ApiTokenClaims, meta: RequestMeta): AdminActor {
+  const personal = claims.type === 'userApiToken';
+  return {
+    userId: (personal && claims.userId) || claims.clientId,
+    email: claims.email ?? '',
+    tenantId: claims.tenantId,
+    superUser: false,
+    roles: claims.roles,
+    permissions: claims.permissions,
+    meta,
+    apiToken: { clientId: claims.clientId, type: personal ? 'user' : 'tenant' },
+  };
+}
+
+/** The person behind the actor, for the columns that name a user: null for a tenant API token. */
+export const personOf = (actor: AdminActor): string | null =>
+  actor.apiToken?.type === 'tenant' ? null : actor.userId;
+
+/** Issue 10: 403 for a tenant API token where the call acts for a person (their own API tokens). */
+export function assertPerson(actor: AdminActor): void {
+  if (personOf(actor) === null) throw appError(errorCatalogue.auth.personSessionRequired);
 }
 
 export const actorMay = (actor: AdminActor, permission: AdminPermission): boolean =>

@@ -14,10 +14,11 @@ import {
 } from '../db/queries/api-tokens.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
-import { grantsPermission, type AdminActor } from './admin-access.js';
+import { assertPerson, grantsPermission, personOf, type AdminActor } from './admin-access.js';
 import { auditEvents, recordAdminAudit, type RequestMeta } from './audit.js';
 import type { IpRestrictionService } from './ip-restrictions.js';
 import type { SignedAccessToken, TokenService } from './tokens.js';
+import { revocationKeys, type RevocationList } from './revocations.js';
 
 // Personal and tenant API tokens (SPEC section 3 "API token", section 6) and their client-credentials
 // exchange. Why the secret is a SHA-256 and not an argon2 hash: docs/decisions/0007-api-token-secrets.md.
@@ -125,13 +126,24 @@ export function createApiTokensService(deps: {
   clock: Clock;
   tokens: TokenService;
   ipRestrictions: Pick<IpRestrictionService, 'assertAllowed'>;
+  /** Issue 10: a deleted token's access tokens, or those with its old roles, stop at once. */
+  revocations: RevocationList;
 }) {
-  const { db, config, clock, tokens, ipRestrictions } = deps;
+  const { db, config, clock, tokens, ipRestrictions, revocations } = deps;
+  const revokeIssued = (clientId: string) =>
+    revocations.revoke(revocationKeys.apiToken(clientId), clock.now().getTime());
   const grants = new Map<string, CachedGrant>();
 
   function signerOf(row: ApiTokenGrantRow): CachedGrant['sign'] {
     const claims = claimsOf(row);
-    return claims && tokens.prepareApiTokenSigner(claims);
+    return (
+      claims &&
+      tokens.prepareApiTokenSigner(claims, {
+        clientId: row.clientId,
+        tenantId: row.tenantId,
+        userId: row.userId,
+      })
+    );
   }
 
   /** The token's grant if read less than API_TOKEN_GRANT_TTL_MS ago: no promise on the hot path. */
@@ -169,7 +181,7 @@ export function createApiTokensService(deps: {
     const row = await insertApiToken(db, {
       tenantId: actor.tenantId,
       userId: owner.userId,
-      createdByUserId: actor.userId,
+      createdByUserId: personOf(actor),
       description: input.description ?? '',
       secretHash: hashSecret(secret).toString('hex'),
       roleIds: owner.roleIds,
@@ -211,6 +223,7 @@ export function createApiTokensService(deps: {
     const deleted = await deleteApiToken(db, { tenantId: actor.tenantId, userId }, clientId);
     if (!deleted) throw appError(errorCatalogue.apiTokens.notFound);
     grants.delete(clientId);
+    revokeIssued(clientId);
     await auditChange(actor, 'deleted', clientId, userId);
   }
 
@@ -248,6 +261,7 @@ export function createApiTokensService(deps: {
     if (!row) throw appError(errorCatalogue.apiTokens.notFound);
     // The exchange signs with the roles it read: drop them, so new roles apply from the next exchange.
     grants.delete(clientId);
+    if (set.roleIds) revokeIssued(clientId);
     await auditChange(actor, 'updated', clientId, userId, { changes: set });
     return row;
   }
@@ -281,6 +295,7 @@ export function createApiTokensService(deps: {
     },
 
     async listPersonalTokens(actor: AdminActor): Promise<PersonalApiTokenView[]> {
+      assertPerson(actor);
       return (await listUserApiTokens(db, actor.tenantId, actor.userId)).map(personalView);
     },
 
@@ -289,12 +304,16 @@ export function createApiTokensService(deps: {
       actor: AdminActor,
       input: NewApiTokenInput & { roleIds?: string[] | undefined },
     ): Promise<PersonalApiTokenView & { secret: string }> {
+      assertPerson(actor);
       if (input.roleIds?.some((id) => id !== '')) throw appError(errorCatalogue.apiTokens.userTokenRoles);
       const { row, secret } = await create(actor, input, { userId: actor.userId, roleIds: [] });
       return { ...personalView(row), secret };
     },
 
-    deletePersonalToken: (actor: AdminActor, clientId: string) => remove(actor, clientId, actor.userId),
+    async deletePersonalToken(actor: AdminActor, clientId: string) {
+      assertPerson(actor);
+      await remove(actor, clientId, actor.userId);
+    },
 
     /** Only the description: a personal token acts with its owner's roles and takes none (as on creation). */
     async updatePersonalToken(
@@ -302,6 +321,7 @@ export function createApiTokensService(deps: {
       clientId: string,
       changes: ApiTokenChanges,
     ): Promise<PersonalApiTokenView> {
+      assertPerson(actor);
       if (changes.roleIds?.some((id) => id !== '')) throw appError(errorCatalogue.apiTokens.userTokenRoles);
       const row = await update(actor, clientId, actor.userId, { description: changes.description });
       return personalView(row);

@@ -25,6 +25,7 @@ import { createSignUpService } from './signup.js';
 import { createSignUpStrategies } from './sign-up-strategies.js';
 import { createUsernamesService } from './usernames.js';
 import { createTokenService } from './tokens.js';
+import { createMemoryRevocationList } from './revocations.js';
 import { createUserProfileService } from './user-profile.js';
 import { createVendorSettings } from './vendor-settings.js';
 import { createWebAuthnServices } from './webauthn/index.js';
@@ -54,7 +55,9 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
   const anonymous = { background, recipientPause };
   const usernames = createUsernamesService({ db, clock });
   const signUpStrategies = createSignUpStrategies({ db, clock, vendorSettings });
-  const tokens = await createTokenService({ db, config, clock });
+  // Issue 10: ended sessions, changed members and deleted API tokens lose their access tokens at once.
+  const revocations = createMemoryRevocationList({ clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  const tokens = await createTokenService({ db, config, clock, revocations });
   const authorization = createAuthorizationCache({ db, clock });
   const rolesAdmin = createRolesAdminService({ db, clock, vendorId: config.clientId, authorization });
   // Security section (issue 4): the sessions enforce the tenant's IP restrictions and session limit.
@@ -66,6 +69,7 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
     clock,
     tokens,
     authorization,
+    revocations,
     restrictions: { ipRestrictions, securityAdmin },
   });
   const mfaPolicies = createMfaPolicyService({ db, clock });
@@ -93,6 +97,7 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
     activation,
     tokens,
     sessions,
+    revocations,
   });
   // The Users section's invite link: also what a sign-up with an invitationToken joins.
   const teamInviteLinks = createTeamInviteLinks({ db, config, clock, mailer, activation });
@@ -125,6 +130,7 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
       ...anonymous,
       vendorSettings,
       lifecycle: lifecycle.passwordLifecycle,
+      revocations,
     }),
     signUp: createSignUpService({
       db,
@@ -161,7 +167,7 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
       mfa,
       mfaPolicies,
     }),
-    oauth: createAuthorizationServer({ db, config, clock, tokens, sessions, authorization }),
+    oauth: createAuthorizationServer({ db, config, clock, tokens, sessions, authorization, revocations }),
     tenantSwitch: createTenantSwitchService({ db, clock, authorization }),
     captchaPolicy: createCaptchaPolicyService({ db, clock }),
     // Issue 3: the signed-in user's SMS and email-code factors, and the phone number reset.
@@ -182,8 +188,8 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
     // Issue 10: a recent sign-in before the email, phone or MFA factors change.
     reauthentication: createReauthenticationService({ db, config, clock, passwords, tokens }),
     phoneNumbers: createPhoneNumbersService({ db, clock, sms }),
-    userSessions: createUserSessionsService({ db, clock }),
-    apiTokens: createApiTokensService({ db, config, clock, tokens, ipRestrictions }),
+    userSessions: createUserSessionsService({ db, clock, revocations }),
+    apiTokens: createApiTokensService({ db, config, clock, tokens, ipRestrictions, revocations }),
     rolesAdmin,
     groups: createGroupsService({ db, clock, authorization, roles: rolesAdmin }),
     accountSettings: createAccountSettingsService({ db, clock, publicUrl: config.publicUrl }),
@@ -195,6 +201,7 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
       authorization,
       invitations: lifecycle.invitations,
       usernames,
+      revocations,
     }),
     teamInviteLinks,
   };

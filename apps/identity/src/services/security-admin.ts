@@ -42,8 +42,8 @@ export interface DomainRestrictionView {
 export interface SecurityAdminService {
   sessionPolicy(tenantId: string): Promise<SessionPolicyView>;
   saveSessionPolicy(actor: AdminActor, change: SessionPolicyChange): Promise<SessionPolicyView>;
-  /** After a sign-in: ends the user's oldest sessions beyond the tenant's max concurrent sessions. */
-  enforceSessionLimit(userId: string, tenantId: string | null): Promise<void>;
+  /** After a sign-in: ends the user's oldest sessions beyond the tenant's max concurrent sessions (their ids). */
+  enforceSessionLimit(userId: string, tenantId: string | null): Promise<string[]>;
 
   domainConfig(actor: AdminActor): Promise<DomainConfigView>;
   saveDomainConfig(
@@ -159,8 +159,8 @@ export function createSecurityAdminService(deps: { db: Db; clock: Clock }): Secu
     },
 
     async enforceSessionLimit(userId, tenantId) {
-      if (!tenantId || !(await limitsSessions(tenantId))) return;
-      await revokeSessionsBeyondLimit(db, { userId, tenantId, now: clock.now() });
+      if (!tenantId || !(await limitsSessions(tenantId))) return [];
+      return revokeSessionsBeyondLimit(db, { userId, tenantId, now: clock.now() });
     },
 
     domainConfig: (actor) => domainConfigOf(actor.tenantId),

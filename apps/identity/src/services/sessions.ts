@@ -22,6 +22,7 @@ import { addSeconds, type Clock } from '../lib/time.js';
 import { auditEntry, auditEvents, recordAudit, type AuditEvent, type RequestMeta } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
 import type { IpRestrictionService } from './ip-restrictions.js';
+import { revocationKeys, type RevocationList } from './revocations.js';
 import type { SecurityAdminService } from './security-admin.js';
 import type { AuthenticationClaims, TokenService, TokenSubject } from './tokens.js';
 import { mayUseTenant, withUsableTenant } from './team-access.js';
@@ -61,8 +62,17 @@ export interface SessionService {
     requestedTenantId: string | null | undefined,
     meta: RequestMeta,
   ): Promise<LoginResponse>;
-  /** Revokes the session of this refresh token, if any. */
-  end(refreshToken: string | undefined, meta: RequestMeta): Promise<void>;
+  /**
+   * Whether a session has outlived its lifetime from its sign-in (issue 10): the tenant's absolute
+   * timeout when active, else SESSION_LIFETIME_SECONDS. Refreshes check it in SQL (migration 0019).
+   */
+  hasOutlived(session: { familyCreatedAt: Date; tenantId: string | null }): Promise<boolean>;
+  /** Revokes the session of this refresh token, if any (a logout, or a sign-in that replaces it). */
+  end(
+    refreshToken: string | undefined,
+    meta: RequestMeta,
+    reason?: 'logout' | 'signed in again',
+  ): Promise<void>;
 }
 
 export function createSessionService(deps: {
@@ -71,13 +81,21 @@ export function createSessionService(deps: {
   clock: Clock;
   tokens: TokenService;
   authorization: AuthorizationCache;
+  /** Issue 10: an ended session's access tokens stop working at once, not at their expiry. */
+  revocations: RevocationList;
   /** The tenant's policies of the Security section (issue 4): IP restrictions, max concurrent sessions. */
   restrictions?: {
     ipRestrictions: Pick<IpRestrictionService, 'assertAllowed'>;
-    securityAdmin: Pick<SecurityAdminService, 'enforceSessionLimit'>;
+    securityAdmin: Pick<SecurityAdminService, 'enforceSessionLimit' | 'sessionPolicy'>;
   };
 }): SessionService {
-  const { db, config, clock, tokens, authorization, restrictions } = deps;
+  const { db, config, clock, tokens, authorization, restrictions, revocations } = deps;
+
+  /** Ends a session: its refresh tokens in the database, its access tokens in the revocation list. */
+  const endSession = async (familyId: string, reason: string, now: Date): Promise<void> => {
+    await revokeFamily(db, familyId, reason, now);
+    revocations.revoke(revocationKeys.session(familyId), now.getTime());
+  };
 
   const respond = async (
     user: TokenSubject,
@@ -128,11 +146,16 @@ export function createSessionService(deps: {
     const found = await findRefreshSession(db, oldHash, now);
     if (!found) throw appError(errorCatalogue.auth.noSession);
     const owner = { id: found.id, email: found.email, tenantId: found.tenantId };
-    if (found.familyRevokedAt) throw await refreshFailed(meta, 'session revoked', owner);
+    if (found.familyRevokedAt) {
+      // Ended by the session policy in this very refresh (rotate_refresh_token), or earlier: its
+      // access tokens end too (issue 10).
+      revocations.revoke(revocationKeys.session(found.familyId), now.getTime());
+      throw await refreshFailed(meta, 'session revoked', owner);
+    }
     if (found.tokenExpiresAt <= now) throw await refreshFailed(meta, 'refresh token expired', owner);
     const rotatedAt = found.tokenRotatedAt ?? now;
     if (now.getTime() - rotatedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
-      await revokeFamily(db, found.familyId, 'refresh token reuse', now);
+      await endSession(found.familyId, 'refresh token reuse', now);
       await recordAudit(
         db,
         auditEvents.refreshTokenReused,
@@ -194,7 +217,9 @@ export function createSessionService(deps: {
         audit: auditEntry(event, meta, { userId: user.id, email: user.email, tenantId: user.tenantId }, now),
       });
       // Max concurrent sessions (tenant session policy): the new session stays, the oldest ones end.
-      await restrictions?.securityAdmin.enforceSessionLimit(user.id, user.tenantId);
+      const beyondLimit =
+        (await restrictions?.securityAdmin.enforceSessionLimit(user.id, user.tenantId)) ?? [];
+      for (const ended of beyondLimit) revocations.revoke(revocationKeys.session(ended), now.getTime());
       return respond(user, familyId, refreshToken, authentication);
     },
 
@@ -215,10 +240,11 @@ export function createSessionService(deps: {
         newHash: next.tokenHash,
         now,
         expiresAt: next.expiresAt,
+        defaultLifetimeSeconds: config.sessionLifetimeSeconds,
       });
       if (!session) session = await refreshOffThePath(oldHash, next, meta);
       if (session.user.isLocked) {
-        await revokeFamily(db, session.familyId, 'user locked', now);
+        await endSession(session.familyId, 'user locked', now);
         throw await refreshFailed(meta, 'user locked', { ...session.user, tenantId: session.tenantId });
       }
 
@@ -239,7 +265,7 @@ export function createSessionService(deps: {
       if (!granted) throw appError(errorCatalogue.auth.noSession);
       // Issue 4 (Users section): a member disabled in, removed from or expired out of the tenant.
       if (!mayUseTenant(tenantId, granted)) {
-        await revokeFamily(db, session.familyId, 'member access ended', now);
+        await endSession(session.familyId, 'member access ended', now);
         throw await refreshFailed(meta, 'member access ended', { ...session.user, tenantId });
       }
       // The tenant's IP restrictions also hold for a session begun from an address allowed at the time.
@@ -247,7 +273,7 @@ export function createSessionService(deps: {
         try {
           await restrictions.ipRestrictions.assertAllowed(tenantId, meta);
         } catch (error) {
-          await revokeFamily(db, session.familyId, 'ip restricted', now);
+          await endSession(session.familyId, 'ip restricted', now);
           throw error;
         }
       }
@@ -260,12 +286,20 @@ export function createSessionService(deps: {
       );
     },
 
-    async end(refreshToken, meta) {
+    async hasOutlived({ familyCreatedAt, tenantId }) {
+      const policy = tenantId ? await restrictions?.securityAdmin.sessionPolicy(tenantId) : undefined;
+      const absolute = policy?.sessionTimeoutConfiguration;
+      const lifetimeSeconds = absolute?.isActive ? absolute.timeout : config.sessionLifetimeSeconds;
+      return addSeconds(familyCreatedAt, lifetimeSeconds) <= clock.now();
+    },
+
+    async end(refreshToken, meta, reason = 'logout') {
       if (!refreshToken) return;
       const now = clock.now();
       const session = await findRefreshSession(db, hashToken(refreshToken), now);
       if (!session || session.familyRevokedAt) return;
-      await revokeFamily(db, session.familyId, 'logout', now);
+      await endSession(session.familyId, reason, now);
+      if (reason !== 'logout') return;
       await recordAudit(
         db,
         auditEvents.logout,

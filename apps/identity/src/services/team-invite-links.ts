@@ -16,7 +16,7 @@ import { findUserByEmail, insertUser, normalizeEmail } from '../db/queries/users
 import { appError, errorCatalogue } from '../errors.js';
 import { generateToken } from '../lib/secrets.js';
 import { addSeconds, type Clock } from '../lib/time.js';
-import type { AdminActor } from './admin-access.js';
+import { personOf, type AdminActor } from './admin-access.js';
 import type { ActivationService } from './activation.js';
 import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from './audit.js';
 import { forgotPasswordUrl, loginUrl } from './links.js';
@@ -99,7 +99,7 @@ export function createTeamInviteLinks(deps: {
       const now = clock.now();
       const link = await upsertInviteLink(db, {
         tenantId: actor.tenantId,
-        createdBy: actor.userId,
+        createdBy: personOf(actor),
         token: generateToken(),
         roleIds: input.roleIds,
         shouldSendEmail: input.shouldSendEmail ?? true,

@@ -30,6 +30,7 @@ import type { InvitationService } from './lifecycle/invitations.js';
 import { roleView, type RoleView } from './roles-admin.js';
 import type { AccessTokenClaims } from './tokens.js';
 import type { UsernamesService } from './usernames.js';
+import { revocationKeys, type RevocationList } from './revocations.js';
 
 /** SPEC section 9: "inactive" means no sign-in for 7776000 s (90 days). */
 export const INACTIVE_SECONDS_DEFAULT = 7_776_000;
@@ -117,8 +118,13 @@ export function createTeamService(deps: {
   authorization: AuthorizationCache;
   invitations: InvitationService;
   usernames: Pick<UsernamesService, 'assign'>;
+  /** Issue 10: a member disabled, removed, locked or given other roles loses their access tokens at once. */
+  revocations: RevocationList;
 }) {
   const { db, clock, vendorId, authorization } = deps;
+  /** The member's access tokens in this tenant issued so far stop working (a refresh gets new ones). */
+  const revokeMemberTokens = (userId: string, tenantId: string) =>
+    deps.revocations.revoke(revocationKeys.member(userId, tenantId), clock.now().getTime());
   /** Per list shape: the last total, when that count started and how long it took, a count under way. */
   const counts = new Map<string, { value?: number; at: number; took: number; counting?: Promise<number> }>();
 
@@ -320,6 +326,8 @@ export function createTeamService(deps: {
       const roleIds = await grantableRoleIds(actor, requested);
       await replaceMemberRoles(db, actor.tenantId, userId, roleIds);
       authorization.invalidateUser(userId);
+      // Tokens carry roles and permissions: the old ones must not outlive the change.
+      revokeMemberTokens(userId, actor.tenantId);
       await audit(actor, auditEvents.teamUserRolesUpdated, member, { roleIds });
       return { item: await viewOf(actor, userId) };
     },
@@ -331,6 +339,7 @@ export function createTeamService(deps: {
       await updateMembership(db, actor.tenantId, userId, { isDisabled });
       if (isDisabled) await revokeSessionsInTenant(db, actor.tenantId, userId, 'user disabled', clock.now());
       authorization.invalidateUser(userId);
+      if (isDisabled) revokeMemberTokens(userId, actor.tenantId);
       await audit(actor, isDisabled ? auditEvents.teamUserDisabled : auditEvents.teamUserEnabled, member);
     },
 
@@ -347,7 +356,11 @@ export function createTeamService(deps: {
       }
       const now = clock.now();
       await setUserLocked(db, userId, isLocked, now);
-      if (isLocked) await revokeSessionsInTenant(db, actor.tenantId, userId, 'user locked', now);
+      if (isLocked) {
+        await revokeSessionsInTenant(db, actor.tenantId, userId, 'user locked', now);
+        // A lock holds in every tenant: so does the end of the user's access tokens.
+        deps.revocations.revoke(revocationKeys.user(userId), now.getTime());
+      }
       await audit(actor, isLocked ? auditEvents.teamUserLocked : auditEvents.teamUserUnlocked, member);
     },
 
@@ -358,6 +371,7 @@ export function createTeamService(deps: {
       await deleteMembership(db, actor.tenantId, userId);
       await revokeSessionsInTenant(db, actor.tenantId, userId, 'user removed', clock.now());
       authorization.invalidateUser(userId);
+      revokeMemberTokens(userId, actor.tenantId);
       forgetCounts(actor.tenantId);
       await audit(actor, auditEvents.teamUserRemoved, member);
     },

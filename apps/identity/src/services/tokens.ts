@@ -18,6 +18,12 @@ import type { UserClaimsRow } from '../db/queries/users.js';
 import { parseJsonObject } from './json-metadata.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
+import {
+  CLOCK_SKEW_SECONDS,
+  createMemoryRevocationList,
+  revocationKeys,
+  type RevocationList,
+} from './revocations.js';
 
 const ALG = 'ES256';
 /** Verified access tokens remembered at once, the oldest forgotten first: about 25 MB at most. */
@@ -47,6 +53,39 @@ export const accessTokenClaimsSchema = z.object({
   exp: z.number(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/**
+ * The access token of an API token's client-credentials exchange (services/api-tokens.ts): a tenant
+ * token acts with its own roles, a personal one as its owner (`userId`) with the owner's roles.
+ */
+export const apiTokenClaimsSchema = z.object({
+  sub: z.string(),
+  clientId: z.string(),
+  tenantId: z.string(),
+  userId: z.string().optional(),
+  email: z.string().optional(),
+  createdByUserId: z.string().nullable().optional(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  type: z.enum(['tenantApiToken', 'userApiToken']),
+  iss: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  iat: z.number(),
+  exp: z.number(),
+});
+export type ApiTokenClaims = z.infer<typeof apiTokenClaimsSchema>;
+
+/** Who presents a bearer token: a person's session, or an API token. */
+export type VerifiedCaller =
+  { kind: 'user'; claims: AccessTokenClaims } | { kind: 'apiToken'; claims: ApiTokenClaims };
+
+/** What an API token's access tokens are about: their revocations (services/revocations.ts). */
+export interface ApiTokenSubject {
+  clientId: string;
+  tenantId: string;
+  /** The owner of a personal token; null for a tenant token. */
+  userId: string | null;
+}
 
 /** How the session was authenticated (OpenID amr/acr/auth_time), carried by step-up tokens. */
 /** acr, amr, auth_time and the impersonation actor of a session (stored with it: db/schema.ts). */
@@ -81,14 +120,20 @@ export interface TokenService {
     /** OpenID Connect id_token extras (nonce) of the hosted login: services/oauth. */
     idTokenClaims?: { nonce?: string },
   ): Promise<SignedAccessToken>;
+  /** A person's access token, verified; an API token's answers 403 (the call needs a person's session). */
   verifyAccessToken(token: string): Promise<AccessTokenClaims>;
+  /** A person's or an API token's access token, verified (the admin endpoints accept both). */
+  verifyCaller(token: string): Promise<VerifiedCaller>;
   jwks(): { keys: JWK[] };
   /**
    * A signer for the access tokens of one API token's client-credentials exchange (services/api-tokens.ts):
    * no user session behind them, so `claims` say who they are. The exchange is the hottest path, so the
    * part of the token that never changes is encoded once here and each call adds only its id and times.
    */
-  prepareApiTokenSigner(claims: Record<string, unknown>): (expiresIn: number) => SignedAccessToken;
+  prepareApiTokenSigner(
+    claims: Record<string, unknown>,
+    subject?: ApiTokenSubject,
+  ): (expiresIn: number) => SignedAccessToken;
 }
 
 interface LoadedKey {
@@ -169,19 +214,114 @@ export async function createTokenService(deps: {
   db: Db;
   config: Config;
   clock: Clock;
+  revocations?: RevocationList;
 }): Promise<TokenService> {
   const { config, clock } = deps;
+  const revocations =
+    deps.revocations ??
+    createMemoryRevocationList({ clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   const keys = await loadKeys(deps.db, clock.now());
   const signingKey = keys[0];
   if (!signingKey) throw new Error('No signing key available');
   const publicKeysByKid = new Map(keys.map((key) => [key.kid, key.publicKey]));
   // Every API call presents its access token again and again until it expires: the signature is
   // checked once, and the token's claims are kept (frozen) until its expiry, measured at each use.
-  const verified = new Map<string, AccessTokenClaims>();
+  const verified = new Map<string, VerifiedCaller>();
+
+  /** The revocations that cover a token: its session or API token, its member and its user. */
+  const keysOf = (caller: VerifiedCaller): string[] => {
+    if (caller.kind === 'user') {
+      const { sid, sub, tenantId } = caller.claims;
+      return [revocationKeys.session(sid), revocationKeys.member(sub, tenantId), revocationKeys.user(sub)];
+    }
+    const { clientId, userId, tenantId } = caller.claims;
+    const keys = [revocationKeys.apiToken(clientId)];
+    if (userId) keys.push(revocationKeys.member(userId, tenantId), revocationKeys.user(userId));
+    return keys;
+  };
+
+  /**
+   * A revocation covers the tokens issued in its second or before (iat has second precision):
+   * refused when iat * 1000 <= the revocation's time.
+   */
+  const isRevoked = (caller: VerifiedCaller, nowMs: number): boolean => {
+    if (revocations.size === 0) return false;
+    const issuedAtMs = caller.claims.iat * 1000;
+    return keysOf(caller).some((key) => {
+      const at = revocations.revokedAt(key, nowMs);
+      return at !== undefined && issuedAtMs <= at;
+    });
+  };
+
+  /**
+   * The iat of a new token: now, or the second after the latest revocation that covers it, so a token
+   * issued in the same second as a revocation (a refresh right after a role change) still counts.
+   */
+  const issueSecond = (keys: string[]): number => {
+    const nowMs = clock.now().getTime();
+    let issuedAt = Math.floor(nowMs / 1000);
+    if (revocations.size === 0) return issuedAt;
+    for (const key of keys) {
+      const at = revocations.revokedAt(key, nowMs);
+      if (at !== undefined) issuedAt = Math.max(issuedAt, Math.floor(at / 1000) + 1);
+    }
+    return issuedAt;
+  };
+
+  async function verifyCaller(token: string): Promise<VerifiedCaller> {
+    const nowMs = clock.now().getTime();
+    const known = verified.get(token);
+    if (known) {
+      if (known.claims.exp > nowMs / 1000) {
+        // Issue 10: a remembered token is checked against the revocations at every use too.
+        if (isRevoked(known, nowMs)) throw appError(errorCatalogue.auth.invalidAccessToken);
+        return known;
+      }
+      verified.delete(token);
+    }
+    let caller: VerifiedCaller;
+    try {
+      const { payload } = await jwtVerify(
+        token,
+        async (header) => {
+          const key = header.kid ? publicKeysByKid.get(header.kid) : undefined;
+          if (!key) throw new Error('unknown key id');
+          return key;
+        },
+        {
+          issuer: config.publicUrl,
+          audience: config.clientId,
+          algorithms: [ALG],
+          currentDate: new Date(nowMs),
+        },
+      );
+      // Issue 10: jose checks iat only against a maximum age, so a token stamped in the future (a
+      // clock set ahead, a forged issue time) would outlive its TTL: beyond the skew it is refused.
+      const latest = nowMs / 1000 + CLOCK_SKEW_SECONDS;
+      if ((payload.iat ?? 0) > latest || (payload.nbf ?? 0) > latest) throw new Error('issued in the future');
+      caller =
+        payload.type === 'tenantApiToken' || payload.type === 'userApiToken'
+          ? { kind: 'apiToken', claims: Object.freeze(apiTokenClaimsSchema.parse(payload)) }
+          : {
+              kind: 'user',
+              claims: Object.freeze(accessTokenClaimsSchema.parse(payload satisfies JWTPayload)),
+            };
+    } catch {
+      throw appError(errorCatalogue.auth.invalidAccessToken);
+    }
+    if (isRevoked(caller, nowMs)) throw appError(errorCatalogue.auth.invalidAccessToken);
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value ?? '');
+    verified.set(token, Object.freeze(caller));
+    return caller;
+  }
 
   return {
     async signAccessToken(user, sessionId, authentication, idTokenClaims) {
-      const issuedAt = Math.floor(clock.now().getTime() / 1000);
+      const issuedAt = issueSecond([
+        revocationKeys.session(sessionId),
+        revocationKeys.member(user.id, user.tenantId),
+        revocationKeys.user(user.id),
+      ]);
       const expiresIn = config.accessTokenTtlSeconds;
       const accessToken = signJwt(signingKey, {
         sub: user.id,
@@ -208,41 +348,27 @@ export async function createTokenService(deps: {
     },
 
     async verifyAccessToken(token) {
-      const known = verified.get(token);
-      if (known) {
-        if (known.exp > clock.now().getTime() / 1000) return known;
-        verified.delete(token);
-      }
-      try {
-        const { payload } = await jwtVerify(
-          token,
-          async (header) => {
-            const key = header.kid ? publicKeysByKid.get(header.kid) : undefined;
-            if (!key) throw new Error('unknown key id');
-            return key;
-          },
-          {
-            issuer: config.publicUrl,
-            audience: config.clientId,
-            algorithms: [ALG],
-            currentDate: clock.now(),
-          },
-        );
-        const claims = Object.freeze(accessTokenClaimsSchema.parse(payload satisfies JWTPayload));
-        if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value ?? '');
-        verified.set(token, claims);
-        return claims;
-      } catch {
-        throw appError(errorCatalogue.auth.invalidAccessToken);
-      }
+      const caller = await verifyCaller(token);
+      if (caller.kind !== 'user') throw appError(errorCatalogue.auth.personSessionRequired);
+      return caller.claims;
     },
+
+    verifyCaller,
 
     jwks: () => ({ keys: keys.map((key) => key.publicJwk) }),
 
-    prepareApiTokenSigner(claims) {
+    prepareApiTokenSigner(claims, subject) {
       const signPrepared = prepareJwt(signingKey, { ...claims, iss: config.publicUrl, aud: config.clientId });
+      const keys = subject
+        ? [
+            revocationKeys.apiToken(subject.clientId),
+            ...(subject.userId
+              ? [revocationKeys.member(subject.userId, subject.tenantId), revocationKeys.user(subject.userId)]
+              : []),
+          ]
+        : [];
       return (expiresIn) => {
-        const issuedAt = Math.floor(clock.now().getTime() / 1000);
+        const issuedAt = issueSecond(keys);
         const accessToken = signPrepared(randomUUID(), issuedAt, issuedAt + expiresIn);
         return { accessToken, expiresIn, expires: new Date((issuedAt + expiresIn) * 1000) };
       };

@@ -8,6 +8,7 @@ import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { auditEvents, recordAdminAudit } from './audit.js';
 import type { AdminActor } from './admin-access.js';
+import { revocationKeys, type RevocationList } from './revocations.js';
 
 /** The signed-in user and the session (refresh family) their access token belongs to. */
 export interface SessionOwner extends AdminActor {
@@ -34,8 +35,13 @@ export interface UserSessionsService {
 }
 
 /** The Privacy section's active sessions: a user sees and ends only their own. */
-export function createUserSessionsService(deps: { db: Db; clock: Clock }): UserSessionsService {
-  const { db, clock } = deps;
+export function createUserSessionsService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Issue 10: an ended session's access tokens stop at once, not at their expiry. */
+  revocations: RevocationList;
+}): UserSessionsService {
+  const { db, clock, revocations } = deps;
 
   const list = async (owner: SessionOwner): Promise<SessionView[]> => {
     const rows = await listActiveSessionsOfUser(db, owner.userId, clock.now());
@@ -68,6 +74,7 @@ export function createUserSessionsService(deps: { db: Db; clock: Clock }): UserS
         now,
       });
       if (!revoked) throw appError(errorCatalogue.profile.sessionNotFound);
+      revocations.revoke(revocationKeys.session(sessionId), now.getTime());
       await recordAdminAudit(
         db,
         owner,
@@ -85,6 +92,7 @@ export function createUserSessionsService(deps: { db: Db; clock: Clock }): UserS
         reason: 'revoked by the user',
         now,
       });
+      for (const id of sessionIds) revocations.revoke(revocationKeys.session(id), now.getTime());
       await recordAdminAudit(db, owner, auditEvents.otherSessionsRevoked, { json: { sessionIds } }, now);
     },
   };

@@ -68,14 +68,14 @@ export async function prunePasswordHistory(db: Db, userId: string, keep: number)
     .where(and(eq(passwordHistory.userId, userId), notInArray(passwordHistory.id, newest)));
 }
 
-/** Signs the user out everywhere but this session (after a password change). */
+/** Signs the user out everywhere but this session (after a password change); the sessions ended. */
 export async function revokeOtherFamiliesOfUser(
   db: Db,
   userId: string,
   keepFamilyId: string,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<string[]> {
+  const ended = await db
     .update(refreshTokenFamilies)
     .set({ revokedAt: now, revokedReason: 'password changed' })
     .where(
@@ -84,5 +84,7 @@ export async function revokeOtherFamiliesOfUser(
         ne(refreshTokenFamilies.id, keepFamilyId),
         isNull(refreshTokenFamilies.revokedAt),
       ),
-    );
+    )
+    .returning({ id: refreshTokenFamilies.id });
+  return ended.map((row) => row.id);
 }

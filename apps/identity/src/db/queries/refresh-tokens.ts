@@ -55,6 +55,8 @@ export async function insertSessionStart(db: Db, start: SessionStart): Promise<v
 export type RefreshSessionRow = UserClaimsRow & {
   familyId: string;
   familyRevokedAt: Date | null;
+  /** When the session signed in: its lifetime runs from here (issue 10). */
+  familyCreatedAt: Date;
   authentication: SessionAuthentication | null;
   tokenExpiresAt: Date;
   tokenRotatedAt: Date | null;
@@ -72,6 +74,7 @@ export async function findRefreshSession(
       tenantId: refreshTokenFamilies.tenantId,
       familyId: refreshTokenFamilies.id,
       familyRevokedAt: refreshTokenFamilies.revokedAt,
+      familyCreatedAt: refreshTokenFamilies.createdAt,
       authentication: refreshTokenFamilies.authentication,
       tokenExpiresAt: refreshTokens.expiresAt,
       tokenRotatedAt: refreshTokens.rotatedAt,
@@ -121,16 +124,17 @@ export interface RotatedSession {
 
 /**
  * The happy path of a refresh in one call of the SQL function rotate_refresh_token (migration
- * 0001): rotates the presented token and returns the session's user. Undefined when the token is
- * not current, is expired or its session is revoked; the caller then finds out which.
+ * 0001, 0019): rotates the presented token and returns the session's user. Undefined when the token
+ * is not current, is expired, its session is revoked or has outlived its lifetime (the tenant's
+ * absolute timeout, else `defaultLifetimeSeconds` from its sign-in); the caller then finds out which.
  */
 export async function rotateRefreshToken(
   db: Db,
-  rotation: { oldHash: string; newHash: string; now: Date; expiresAt: Date },
+  rotation: { oldHash: string; newHash: string; now: Date; expiresAt: Date; defaultLifetimeSeconds: number },
 ): Promise<RotatedSession | undefined> {
   const rows = await executeRows(
     db,
-    sql`select * from rotate_refresh_token(${rotation.oldHash}, ${rotation.newHash}, ${rotation.now.toISOString()}, ${rotation.expiresAt.toISOString()})`,
+    sql`select * from rotate_refresh_token(${rotation.oldHash}, ${rotation.newHash}, ${rotation.now.toISOString()}, ${rotation.expiresAt.toISOString()}, ${rotation.defaultLifetimeSeconds}::integer)`,
   );
   const row = rows[0] === undefined ? undefined : rotatedRow.parse(rows[0]);
   if (!row) return undefined;

@@ -28,12 +28,12 @@ export async function upsertSessionPolicy(
 
 /**
  * Max concurrent sessions: revokes the user's oldest live sessions in the tenant beyond the
- * policy's limit, in one statement that does nothing when the tenant has no active limit.
+ * policy's limit, in one statement that does nothing when the tenant has no active limit; the sessions ended.
  */
 export async function revokeSessionsBeyondLimit(
   db: Db,
   session: { userId: string; tenantId: string; now: Date },
-): Promise<void> {
+): Promise<string[]> {
   const live = db
     .select({
       id: refreshTokenFamilies.id,
@@ -50,7 +50,7 @@ export async function revokeSessionsBeyondLimit(
       ),
     )
     .as('live');
-  await db
+  const ended = await db
     .update(refreshTokenFamilies)
     .set({ revokedAt: session.now, revokedReason: 'max concurrent sessions' })
     .where(
@@ -60,5 +60,7 @@ export async function revokeSessionsBeyondLimit(
           and ${sessionPolicies.concurrentSessionsActive}
         where ${live.rank} > ${sessionPolicies.maxConcurrentSessions}
       )`,
-    );
+    )
+    .returning({ id: refreshTokenFamilies.id });
+  return ended.map((row) => row.id);
 }

@@ -13,6 +13,7 @@ import {
   requestMeta,
   responses,
 } from '../schemas.js';
+import { signedIn, withSessionCookie } from '../session-cookie.js';
 
 const isUsernameOnly = (raw: unknown): raw is { username: string } =>
   typeof raw === 'object' &&
@@ -58,10 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { con
       const response = await services.passwordLogin.login(request.body, requestMeta(request), {
         trustedDeviceToken: request.cookies[services.mfa.cookieName],
       });
-      if ('refreshToken' in response) {
-        reply.setCookie(sessions.cookieName, response.refreshToken, sessions.cookieOptions);
-      }
-      return response;
+      return 'refreshToken' in response ? signedIn(reply, sessions, response) : response;
     },
   );
 
@@ -82,8 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { con
           request.body?.tenantId,
           requestMeta(request),
         );
-        reply.setCookie(sessions.cookieName, response.refreshToken, sessions.cookieOptions);
-        return response;
+        return withSessionCookie(reply, sessions, response);
       } catch (error) {
         reply.clearCookie(sessions.cookieName, { path: '/' });
         throw error;

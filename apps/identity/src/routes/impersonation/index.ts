@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../rate-limit.js';
 import { loginResponse, requestMeta, responses, userIdField } from '../schemas.js';
+import { signedIn } from '../session-cookie.js';
 
 /** /identity/resources/impersonation: a superuser signs in as another user (SPEC section 7). */
 export const impersonationRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
@@ -24,8 +25,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
     },
     async (request, reply) => {
       const response = await services.lifecycle.impersonation.impersonate(request.body, requestMeta(request));
-      reply.setCookie(sessions.cookieName, response.refreshToken, sessions.cookieOptions);
-      return response;
+      return signedIn(reply, sessions, response);
     },
   );
 };

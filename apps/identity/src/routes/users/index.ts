@@ -16,6 +16,7 @@ import {
   tokenField,
   userIdField,
 } from '../schemas.js';
+import { signedIn } from '../session-cookie.js';
 
 const roleResponse = z.object({
   id: z.string(),
@@ -246,10 +247,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     },
     async (request, reply) => {
       const response = await services.activation.activate(request.body, requestMeta(request));
-      if ('refreshToken' in response) {
-        reply.setCookie(services.sessions.cookieName, response.refreshToken, services.sessions.cookieOptions);
-      }
-      return response;
+      return 'refreshToken' in response ? signedIn(reply, services.sessions, response) : response;
     },
   );
 

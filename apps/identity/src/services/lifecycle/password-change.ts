@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
 import { checkPasswordPolicy, type PasswordHasher } from '../passwords.js';
 import type { VendorSettings } from '../vendor-settings.js';
+import { revocationKeys, type RevocationList } from '../revocations.js';
 import type { PasswordLifecycleService } from './password-lifecycle.js';
 
 export interface PasswordChangeService {
@@ -23,6 +24,7 @@ export function createPasswordChangeService(deps: {
   passwords: PasswordHasher;
   vendorSettings: VendorSettings;
   lifecycle: PasswordLifecycleService;
+  revocations: RevocationList;
 }): PasswordChangeService {
   const { db, clock, passwords } = deps;
   return {
@@ -47,7 +49,9 @@ export function createPasswordChangeService(deps: {
       await updateUser(db, user.id, { passwordHash: await passwords.hash(newPassword), updatedAt: now });
       await deps.lifecycle.passwordChanged(user);
       // Other sessions may belong to whoever knew the old password: only this one survives.
-      await revokeOtherFamiliesOfUser(db, user.id, sessionId, now);
+      const ended = await revokeOtherFamiliesOfUser(db, user.id, sessionId, now);
+      // Issue 10: and their access tokens stop at once, not when they expire.
+      for (const familyId of ended) deps.revocations.revoke(revocationKeys.session(familyId), now.getTime());
       await recordAudit(db, auditEvents.passwordChanged, meta, details, now);
     },
   };

@@ -20,6 +20,7 @@ import type { TokenService } from '../tokens.js';
 import { isValidCodeChallenge, verifyS256 } from './pkce.js';
 import { isRegisteredRedirectUri } from './redirect-uri.js';
 import { createRpInitiatedLogout } from './rp-initiated-logout.js';
+import { revocationKeys, type RevocationList } from '../revocations.js';
 
 /** An authorization code lives this long (RFC 6749 4.1.2 recommends at most 10 minutes). */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
@@ -102,6 +103,7 @@ export function createAuthorizationServer(deps: {
   tokens: TokenService;
   sessions: SessionService;
   authorization: AuthorizationCache;
+  revocations: RevocationList;
 }) {
   const { db, config, clock, tokens, sessions } = deps;
 
@@ -142,7 +144,9 @@ export function createAuthorizationServer(deps: {
       session.familyRevokedAt ||
       session.tokenRotatedAt ||
       session.tokenExpiresAt <= now ||
-      session.isLocked
+      session.isLocked ||
+      // Issue 10: a session past its lifetime gets no code (whose exchange would add a refresh token).
+      (await sessions.hasOutlived(session))
     ) {
       return undefined;
     }
@@ -291,6 +295,7 @@ export function createAuthorizationServer(deps: {
         if (!spent) return fail('unknown authorization code');
         // RFC 6749 4.1.2: a code used twice was stolen; revoke what it granted.
         await revokeFamily(db, spent.familyId, 'authorization code reuse', now);
+        deps.revocations.revoke(revocationKeys.session(spent.familyId), now.getTime());
         await recordAudit(
           db,
           oauthAuditEvents.codeReplayed,

@@ -13,6 +13,7 @@ import {
   mfaTokenField,
   otcTokenField,
 } from './schemas.js';
+import { signedIn } from '../../session-cookie.js';
 
 const rememberDevice = z.boolean().optional().describe('Remember this device for the policy period');
 const codeVerificationBody = z.object({
@@ -33,7 +34,6 @@ export const authMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
 
   /** Sets the refresh cookie (and the remembered-device cookie) of a passed second factor. */
   const signIn = (reply: FastifyReply, completion: MfaCompletion) => {
-    reply.setCookie(sessions.cookieName, completion.response.refreshToken, sessions.cookieOptions);
     if (completion.trustedDevice) {
       reply.setCookie(
         mfa.cookieName,
@@ -41,7 +41,7 @@ export const authMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         mfa.cookieOptions(completion.trustedDevice.maxAgeSeconds),
       );
     }
-    return completion.response;
+    return signedIn(reply, sessions, completion.response);
   };
 
   app.post(

@@ -5,6 +5,7 @@ import type { RouteOptions } from '../../../services/index.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { mfaRequiredResponse } from '../mfa/schemas.js';
 import { emailField, loginResponse, phoneNumberField, requestMeta, responses } from '../../schemas.js';
+import { signedIn } from '../../session-cookie.js';
 
 /** The path segment the SDK sends (`type.toLowerCase()`) for each passwordless type. */
 const typeByPath = { magiclink: 'MagicLink', code: 'Code', smscode: 'SmsCode' } as const satisfies Record<
@@ -81,10 +82,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
         request.cookies[services.mfa.cookieName],
       );
       // A second factor due: an mfaToken and no session yet.
-      if ('refreshToken' in response) {
-        reply.setCookie(sessions.cookieName, response.refreshToken, sessions.cookieOptions);
-      }
-      return response;
+      return 'refreshToken' in response ? signedIn(reply, sessions, response) : response;
     },
   );
 };

@@ -13,6 +13,7 @@ import {
   deviceTypeSchema,
   requestOptionsSchema,
 } from './schemas.js';
+import { signedIn } from '../../session-cookie.js';
 
 const webauthnTokenField = z
   .string({ error: 'webauthnToken is required' })
@@ -32,11 +33,10 @@ export const mfaWebAuthnRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
 
   /** The refresh cookie, and the remembered-device cookie when asked for. */
   const signIn = (reply: FastifyReply, completion: MfaCompletion) => {
-    reply.setCookie(sessions.cookieName, completion.response.refreshToken, sessions.cookieOptions);
     const { trustedDevice } = completion;
     if (trustedDevice)
       reply.setCookie(mfa.cookieName, trustedDevice.token, mfa.cookieOptions(trustedDevice.maxAgeSeconds));
-    return completion.response;
+    return signedIn(reply, sessions, completion.response);
   };
 
   app.post(
