@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { MainAppPage } from '../pages/main-app-page';
-import { ACCESS_TOKEN_TTL_SECONDS, DEMO_PASSWORD } from '../support/env';
+import { ACCESS_TOKEN_TTL_SECONDS, DEMO_PASSWORD, E2E_BASE_URL } from '../support/env';
 import { useHostedLogin } from '../support/hosted-login';
 
 function oauthTraffic(page: Page) {
@@ -55,7 +55,11 @@ test('hosted login: the app signs in through /oauth/authorize with PKCE and keep
   expect(calls).toContainEqual({ path: '/frontegg/oauth/authorize/silent', status: 200, grant: undefined });
 
   // Logout ends the session at the authorization server: the next visit needs the login box again.
+  const logoutAnswer = page.waitForResponse((response) => response.url().includes('/frontegg/oauth/logout'));
   await app.logout();
+  // Issue 10: the SDK's bearer is its ID token, of this very session: the session ends at once (JSON),
+  // with no confirmation page in between.
+  expect(await (await logoutAnswer).json()).toEqual({});
   await expect(page).toHaveURL(/\/account\/login\?redirectUrl=/, { timeout: 20_000 });
   expect(calls.some((call) => call.path === '/frontegg/oauth/logout' && call.status === 200)).toBe(true);
   await page.goto('/app');
@@ -96,4 +100,41 @@ test('the login box follows a redirectUrl on its own origin only (SPEC section 5
   await expect(page).toHaveURL(/redirectUrl=/);
   await new LoginPage(page).signIn('trial@brizo.test', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/trial-started/, { timeout: 20_000 });
+});
+
+test('issue 10: a link to the hosted logout from another site asks before signing out', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('regular@brizo.test', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/app$/, { timeout: 20_000 });
+  const OTHER_SITE = 'http://elsewhere.test';
+  const target = new URLSearchParams({
+    post_logout_redirect_uri: `${E2E_BASE_URL}/account/login`,
+    state: 'st',
+  });
+  await page.route(`${OTHER_SITE}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<a href="${E2E_BASE_URL}/frontegg/oauth/logout?${target.toString()}">Log out</a>`,
+    }),
+  );
+  const documents: string[] = [];
+  page.on('framenavigated', (frame) => documents.push(frame.url()));
+  await page.goto(`${OTHER_SITE}/`);
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign out of Brizo FoodMetrics?' })).toBeVisible();
+  await expect(page.getByText('regular@brizo.test')).toBeVisible();
+
+  // Nothing has ended yet: the app still has its session.
+  await page.goto('/app');
+  await expect(new MainAppPage(page).email).toHaveText('regular@brizo.test', { timeout: 20_000 });
+
+  await page.goto(`${OTHER_SITE}/`);
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/account\/login/);
+  // On to the registered post_logout_redirect_uri, with the state.
+  expect(documents).toContain(`${E2E_BASE_URL}/account/login?state=st`);
+  await page.goto('/app');
+  await expect(page).toHaveURL(/\/account\/login/, { timeout: 20_000 });
 });
