@@ -23,7 +23,7 @@ import type { BackgroundTasks } from './background.js';
 import type { Mailer } from './mail.js';
 import type { RecipientPause } from './recipient-pause.js';
 import { activationCodeMail, activationMail } from './mail-templates.js';
-import { checkPasswordPolicy, type PasswordHasher } from './passwords.js';
+import { assertAcceptablePassword, type PasswordHasher } from './passwords.js';
 import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
 import type { LoginResponse, SessionService } from './sessions.js';
 import { mergeJsonObject } from './json-metadata.js';
@@ -118,8 +118,7 @@ export function createActivationService(deps: {
     let passwordHash = user.passwordHash;
     if (passwordHash === null) {
       if (!password) throw appError(errorCatalogue.users.passwordRequired);
-      const broken = checkPasswordPolicy((await deps.vendorSettings.get()).passwordPolicy, password);
-      if (broken) throw appError(errorCatalogue.users.passwordPolicy, broken);
+      assertAcceptablePassword((await deps.vendorSettings.get()).passwordPolicy, password);
       passwordHash = await deps.passwords.hash(password);
     }
     const now = clock.now();

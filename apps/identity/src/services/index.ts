@@ -3,6 +3,7 @@ import { createActivationService } from './activation.js';
 import { createBackgroundTasks, type BackgroundLog } from './background.js';
 import { createAttemptThrottle } from './login-throttle.js';
 import { createRecipientPause } from './recipient-pause.js';
+import { loadCommonPasswords } from './common-passwords.js';
 import { createAdminBoxService } from './admin-box.js';
 import { createAccountSettingsService } from './account-settings.js';
 import { createGroupsService } from './groups.js';
@@ -53,6 +54,8 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
     hourlyCap: config.recipientHourlyCap,
   });
   const anonymous = { background, recipientPause };
+  // Read once at start, not on the first sign-up (bench/RESULTS.md: its time and memory).
+  loadCommonPasswords();
   const usernames = createUsernamesService({ db, clock });
   const signUpStrategies = createSignUpStrategies({ db, clock, vendorSettings });
   // Issue 10: ended sessions, changed members and deleted API tokens lose their access tokens at once.

@@ -5,7 +5,7 @@ import { findUserClaimsByEmail } from '../db/queries/users.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
-import { isBreachedPassword } from './lifecycle/breached-passwords.js';
+import { isCommonPassword } from './common-passwords.js';
 import type { PasswordLifecycleService, PasswordLoginAnswer } from './lifecycle/password-lifecycle.js';
 import type { AttemptThrottle } from './login-throttle.js';
 import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
@@ -95,7 +95,7 @@ export function createPasswordLoginService(deps: {
       }
       await deps.throttle.succeeded(throttleKey);
       // Security center (issue 4): a stored hash cannot be checked against the breached list later.
-      if (isBreachedPassword(password)) await recordBreachedPassword(db, user.id, clock.now());
+      if (isCommonPassword(password)) await recordBreachedPassword(db, user.id, clock.now());
       // Only now, with the password proven, may the answer reveal the account's state.
       if (user.isLocked) {
         await fail(meta, user.email, 'user locked', user.id, user.tenantId);

@@ -12,7 +12,7 @@ import type { BackgroundTasks } from './background.js';
 import type { Mailer } from './mail.js';
 import { resetPasswordMail } from './mail-templates.js';
 import { findUsableToken, issueOneTimeToken } from './one-time-tokens.js';
-import { checkPasswordPolicy, type PasswordHasher } from './passwords.js';
+import { assertAcceptablePassword, type PasswordHasher } from './passwords.js';
 import type { PasswordLifecycleService } from './lifecycle/password-lifecycle.js';
 import type { RecipientPause } from './recipient-pause.js';
 import type { VendorSettings } from './vendor-settings.js';
@@ -83,8 +83,7 @@ export function createPasswordResetService(deps: {
         );
         throw appError(errorCatalogue.users.resetInvalid);
       }
-      const broken = checkPasswordPolicy((await deps.vendorSettings.get()).passwordPolicy, password);
-      if (broken) throw appError(errorCatalogue.users.passwordPolicy, broken);
+      assertAcceptablePassword((await deps.vendorSettings.get()).passwordPolicy, password);
       await deps.lifecycle.assertNotReused(user, password);
       const passwordHash = await deps.passwords.hash(password);
       const now = clock.now();

@@ -1,7 +1,9 @@
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import type { PasswordPolicy } from '../db/schema.js';
+import { appError, errorCatalogue } from '../errors.js';
 import { Semaphore } from '../lib/semaphore.js';
+import { isCommonPassword } from './common-passwords.js';
 
 /** OWASP's argon2id profile: m=19 MiB, t=2, p=1 (@node-rs/argon2 defaults to argon2id). */
 export const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -90,4 +92,14 @@ export function checkPasswordPolicy(policy: PasswordPolicy, password: string): s
   if (passed >= required) return undefined;
   const missing = tests.filter((test) => !test.passes).map((test) => test.hint);
   return `The password must contain at least ${required} of: ${tests.map((test) => test.hint).join(', ')} (missing ${missing.join(', ')}).`;
+}
+
+/**
+ * Every new password: the policy's rules, then (issue 10) the list of common and breached passwords,
+ * whatever the policy says. Throws the error a client sees.
+ */
+export function assertAcceptablePassword(policy: PasswordPolicy, password: string): void {
+  const broken = checkPasswordPolicy(policy, password);
+  if (broken) throw appError(errorCatalogue.users.passwordPolicy, broken);
+  if (isCommonPassword(password)) throw appError(errorCatalogue.users.passwordTooCommon);
 }

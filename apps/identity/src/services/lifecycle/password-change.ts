@@ -4,7 +4,7 @@ import { findUserById, updateUser } from '../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
-import { checkPasswordPolicy, type PasswordHasher } from '../passwords.js';
+import { assertAcceptablePassword, type PasswordHasher } from '../passwords.js';
 import type { VendorSettings } from '../vendor-settings.js';
 import { revocationKeys, type RevocationList } from '../revocations.js';
 import type { PasswordLifecycleService } from './password-lifecycle.js';
@@ -42,8 +42,7 @@ export function createPasswordChangeService(deps: {
         );
         throw appError(errorCatalogue.lifecycle.wrongCurrentPassword);
       }
-      const broken = checkPasswordPolicy((await deps.vendorSettings.get()).passwordPolicy, newPassword);
-      if (broken) throw appError(errorCatalogue.users.passwordPolicy, broken);
+      assertAcceptablePassword((await deps.vendorSettings.get()).passwordPolicy, newPassword);
       await deps.lifecycle.assertNotReused(user, newPassword);
       const now = clock.now();
       await updateUser(db, user.id, { passwordHash: await passwords.hash(newPassword), updatedAt: now });

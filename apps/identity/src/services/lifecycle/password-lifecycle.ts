@@ -22,7 +22,7 @@ import { RESET_TOKEN_TTL_MINUTES } from '../password-reset.js';
 import type { PasswordHasher } from '../passwords.js';
 import type { MfaRequiredResponse } from '../mfa/index.js';
 import type { LoginResponse } from '../sessions.js';
-import { isBreachedPassword } from './breached-passwords.js';
+import { isCommonPassword } from '../common-passwords.js';
 import { accountLockedMail } from './mails.js';
 import type { SecurityPolicyService } from './policies.js';
 
@@ -149,7 +149,7 @@ export function createPasswordLifecycleService(deps: {
       ]);
       if (state && state.failedAttempts > 0) await resetFailedAttempts(db, user.id);
 
-      if (flagOverrides.get(BREACHED_PASSWORD_FLAG) === 'on' && isBreachedPassword(password)) {
+      if (flagOverrides.get(BREACHED_PASSWORD_FLAG) === 'on' && isCommonPassword(password)) {
         await audit(
           auditEvents.breachedPasswordLogin,
           meta,
