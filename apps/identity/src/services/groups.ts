@@ -160,19 +160,22 @@ export function createGroupsService(deps: {
 
     async updateConfiguration(actor: AdminActor, changes: GroupConfigChanges): Promise<void> {
       const now = clock.now();
-      const row = await upsertGroupConfig(db, actor.tenantId, changes, now);
+      // Issue 10: a change and its audit row are one transaction (db/client.ts transactionAware).
+      await db.transaction(async () => {
+        const row = await upsertGroupConfig(db, actor.tenantId, changes, now);
+        await recordAdminAudit(
+          db,
+          actor,
+          auditEvents.groupsConfigurationUpdated,
+          {
+            description: `Groups ${row.enabled ? 'on' : 'off'}, roles on groups ${row.rolesEnabled ? 'on' : 'off'}`,
+            json: { changes, enabled: row.enabled, rolesEnabled: row.rolesEnabled },
+          },
+          now,
+        );
+      });
       // Whether group roles reach members' tokens depends on both switches (db/queries/users.ts).
       deps.authorization.invalidateTenant(actor.tenantId);
-      await recordAdminAudit(
-        db,
-        actor,
-        auditEvents.groupsConfigurationUpdated,
-        {
-          description: `Groups ${row.enabled ? 'on' : 'off'}, roles on groups ${row.rolesEnabled ? 'on' : 'off'}`,
-          json: { changes, enabled: row.enabled, rolesEnabled: row.rolesEnabled },
-        },
-        now,
-      );
     },
 
     /** GET /users/v3/groups: the group ids of the tenant's members among `userIds`; others are left out. */
@@ -197,20 +200,23 @@ export function createGroupsService(deps: {
       await assertEnabled(actor);
       await assertNameFree(actor, fields.name);
       const now = clock.now();
-      const group = await insertGroup(db, {
-        tenantId: actor.tenantId,
-        name: fields.name,
-        description: fields.description ?? null,
-        color: fields.color ?? null,
-        metadata: fields.metadata ?? null,
-        createdAt: now,
-        updatedAt: now,
-      }).catch((error: unknown) => {
-        // Two creations of one name at once: the unique index decides.
-        if (isUniqueViolation(error)) throw appError(errorCatalogue.groups.nameTaken);
-        throw error;
+      const group = await db.transaction(async () => {
+        const created = await insertGroup(db, {
+          tenantId: actor.tenantId,
+          name: fields.name,
+          description: fields.description ?? null,
+          color: fields.color ?? null,
+          metadata: fields.metadata ?? null,
+          createdAt: now,
+          updatedAt: now,
+        }).catch((error: unknown) => {
+          // Two creations of one name at once: the unique index decides.
+          if (isUniqueViolation(error)) throw appError(errorCatalogue.groups.nameTaken);
+          throw error;
+        });
+        await audit(actor, auditEvents.groupCreated, created, { fields });
+        return created;
       });
-      await audit(actor, auditEvents.groupCreated, group, { fields });
       return this.get(actor, group.id);
     },
 
@@ -221,17 +227,21 @@ export function createGroupsService(deps: {
       const changed = Object.fromEntries(
         Object.entries(fields).filter(([, value]) => value !== undefined),
       ) as GroupFields;
-      await updateGroupOfTenant(db, actor.tenantId, group.id, { ...changed, updatedAt: clock.now() });
-      await audit(actor, auditEvents.groupUpdated, group, { changed });
+      await db.transaction(async () => {
+        await updateGroupOfTenant(db, actor.tenantId, group.id, { ...changed, updatedAt: clock.now() });
+        await audit(actor, auditEvents.groupUpdated, group, { changed });
+      });
       return this.get(actor, group.id);
     },
 
     async remove(actor: AdminActor, groupId: string): Promise<void> {
       const group = await ownGroup(actor, groupId);
       const members = await findUserIdsOfGroup(db, group.id);
-      await deleteGroupOfTenant(db, actor.tenantId, group.id);
+      await db.transaction(async () => {
+        await deleteGroupOfTenant(db, actor.tenantId, group.id);
+        await audit(actor, auditEvents.groupDeleted, group, { userIds: members });
+      });
       membersChanged(members);
-      await audit(actor, auditEvents.groupDeleted, group, { userIds: members });
     },
 
     async addRoles(actor: AdminActor, groupId: string, roleIds: string[]): Promise<void> {
@@ -240,42 +250,50 @@ export function createGroupsService(deps: {
       const roles = await tenantRoles(actor, roleIds);
       // Members get these roles: giving a group more than one holds would be an escalation.
       await deps.roles.assertGrantableRoles(actor, roles);
-      await insertGroupRoles(
-        db,
-        group.id,
-        roles.map(({ role }) => role.id),
-      );
+      await db.transaction(async () => {
+        await insertGroupRoles(
+          db,
+          group.id,
+          roles.map(({ role }) => role.id),
+        );
+        await audit(actor, auditEvents.groupRolesAdded, group, { roleIds });
+      });
       membersChanged(await findUserIdsOfGroup(db, group.id));
-      await audit(actor, auditEvents.groupRolesAdded, group, { roleIds });
     },
 
     async removeRoles(actor: AdminActor, groupId: string, roleIds: string[]): Promise<void> {
       const group = await ownGroup(actor, groupId);
       const roles = await tenantRoles(actor, roleIds);
-      await deleteGroupRoles(
-        db,
-        group.id,
-        roles.map(({ role }) => role.id),
-      );
+      await db.transaction(async () => {
+        await deleteGroupRoles(
+          db,
+          group.id,
+          roles.map(({ role }) => role.id),
+        );
+        await audit(actor, auditEvents.groupRolesRemoved, group, { roleIds });
+      });
       membersChanged(await findUserIdsOfGroup(db, group.id));
-      await audit(actor, auditEvents.groupRolesRemoved, group, { roleIds });
     },
 
     async addUsers(actor: AdminActor, groupId: string, userIds: string[]): Promise<void> {
       const group = await ownGroup(actor, groupId);
       await assertEnabled(actor);
       const members = await tenantMembers(actor, userIds);
-      await insertGroupUsers(db, group.id, members);
+      await db.transaction(async () => {
+        await insertGroupUsers(db, group.id, members);
+        await audit(actor, auditEvents.groupUsersAdded, group, { userIds: members });
+      });
       membersChanged(members);
-      await audit(actor, auditEvents.groupUsersAdded, group, { userIds: members });
     },
 
     async removeUsers(actor: AdminActor, groupId: string, userIds: string[]): Promise<void> {
       const group = await ownGroup(actor, groupId);
       const members = await tenantMembers(actor, userIds);
-      await deleteGroupUsers(db, group.id, members);
+      await db.transaction(async () => {
+        await deleteGroupUsers(db, group.id, members);
+        await audit(actor, auditEvents.groupUsersRemoved, group, { userIds: members });
+      });
       membersChanged(members);
-      await audit(actor, auditEvents.groupUsersRemoved, group, { userIds: members });
     },
   };
 }

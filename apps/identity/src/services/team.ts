@@ -67,6 +67,7 @@ export interface InviteInput {
   username?: string | undefined;
   roleIds?: string[] | undefined;
   expirationInSeconds?: number | undefined;
+  skipInviteEmail?: boolean | undefined;
 }
 
 /** A team user (SPEC section 3 "Team user") as the users v2/v3 lists answer it, within one tenant. */
@@ -286,25 +287,30 @@ export function createTeamService(deps: {
      */
     async invite(actor: AdminActor, claims: AccessTokenClaims, input: InviteInput, meta: AdminActor['meta']) {
       const roleIds = await grantableRoleIds(actor, input.roleIds ?? []);
-      const invited = await deps.invitations.invite(
-        claims,
-        { email: input.email, name: input.name, roleIds },
-        meta,
-      );
-      forgetCounts(actor.tenantId);
-      const member = await findMember(db, actor.tenantId, invited.id);
-      // Only an account created just now is the tenant's to shape; an existing user joins on acceptance.
-      if (member && !member.verified) {
-        const now = clock.now();
-        if (input.phoneNumber) await updateUser(db, member.id, { phoneNumber: input.phoneNumber });
-        if (input.username) await deps.usernames.assign(db, member.id, input.username, now);
-        if (input.expirationInSeconds) {
-          await updateMembership(db, actor.tenantId, member.id, {
-            temporaryExpirationDate: addSeconds(now, input.expirationInSeconds),
-          });
+      // Issue 10: the invitation and what the dialog adds to a new account (phone number, username,
+      // expiry) are one transaction: a username already taken leaves no account behind.
+      const { invited, member } = await db.transaction(async () => {
+        const invited = await deps.invitations.invite(
+          claims,
+          { email: input.email, name: input.name, roleIds, skipInviteEmail: input.skipInviteEmail },
+          meta,
+        );
+        const member = await findMember(db, actor.tenantId, invited.id);
+        // Only an account created just now is the tenant's to shape; an existing user joins on acceptance.
+        if (member && !member.verified) {
+          const now = clock.now();
+          if (input.phoneNumber) await updateUser(db, member.id, { phoneNumber: input.phoneNumber });
+          if (input.username) await deps.usernames.assign(db, member.id, input.username, now);
+          if (input.expirationInSeconds) {
+            await updateMembership(db, actor.tenantId, member.id, {
+              temporaryExpirationDate: addSeconds(now, input.expirationInSeconds),
+            });
+          }
         }
-        return viewOf(actor, member.id);
-      }
+        return { invited, member };
+      });
+      forgetCounts(actor.tenantId);
+      if (member && !member.verified) return viewOf(actor, member.id);
       return {
         ...invited,
         roles: [],

@@ -39,7 +39,13 @@ export interface InvitationService {
   /** POST /users/v1: a tenant administrator invites someone into the tenant. */
   invite(
     inviter: AccessTokenClaims,
-    input: { email: string; name?: string | undefined; roleIds?: string[] | undefined },
+    input: {
+      email: string;
+      name?: string | undefined;
+      roleIds?: string[] | undefined;
+      /** The SDK's and the API's flag: the administrator shares the link themselves, no mail is sent. */
+      skipInviteEmail?: boolean | undefined;
+    },
     meta: RequestMeta,
   ): Promise<InvitedUser>;
   /** The mailed link (and, for the code variant, the mailed code) adds the user to the tenant. */
@@ -67,7 +73,7 @@ export function createInvitationService(deps: {
   });
 
   return {
-    async invite(inviter, { email, name, roleIds = [] }, meta) {
+    async invite(inviter, { email, name, roleIds = [], skipInviteEmail = false }, meta) {
       const tenantId = inviter.tenantId;
       const allowed = inviter.superUser || inviter.permissions.some((key) => INVITERS.includes(key));
       if (!tenantId || !allowed) throw appError(errorCatalogue.lifecycle.forbidden);
@@ -80,44 +86,52 @@ export function createInvitationService(deps: {
         throw appError(errorCatalogue.lifecycle.alreadyMember);
       }
       const details = { userId: existing?.id, email, tenantId, json: { invitedBy: inviter.sub } };
+      // Issue 10: user, membership, roles, invitation, audit row and mail (the outbox is a table) are one
+      // transaction: a failure, or a crash, leaves no account without its membership. The mail goes last.
       if (!existing) {
-        // A new person: the account is created in the tenant and activated by the mailed link.
-        const user = await insertUser(db, {
-          email,
-          name: name ?? '',
-          verified: false,
-          activeTenantId: tenantId,
+        return db.transaction(async () => {
+          // A new person: the account is created in the tenant and activated by the mailed link.
+          const user = await insertUser(db, {
+            email,
+            name: name ?? '',
+            verified: false,
+            activeTenantId: tenantId,
+          });
+          await insertMembership(db, user.id, tenantId);
+          // No roles chosen: the account's default roles (Roles section, isDefault).
+          await assignNewMemberRoles(db, user.id, tenantId, assignable);
+          await recordAudit(db, auditEvents.userInvited, meta, { ...details, userId: user.id }, now);
+          if (!skipInviteEmail) await deps.activation.sendActivationMail(user);
+          return view(user, tenantId);
         });
-        await insertMembership(db, user.id, tenantId);
-        // No roles chosen: the account's default roles (Roles section, isDefault).
-        await assignNewMemberRoles(db, user.id, tenantId, assignable);
-        await deps.activation.sendActivationMail(user);
-        await recordAudit(db, auditEvents.userInvited, meta, { ...details, userId: user.id }, now);
-        return view(user, tenantId);
       }
       const token = generateToken();
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-      await insertInvitation(db, {
-        userId: existing.id,
-        tenantId,
-        invitedBy: inviter.sub,
-        roleIds: assignable,
-        tokenHash: hashToken(token),
-        codeHash: hashToken(code),
-        createdAt: now,
-        expiresAt: addSeconds(now, INVITATION_TTL_MINUTES * 60),
+      return db.transaction(async () => {
+        await insertInvitation(db, {
+          userId: existing.id,
+          tenantId,
+          invitedBy: inviter.sub,
+          roleIds: assignable,
+          tokenHash: hashToken(token),
+          codeHash: hashToken(code),
+          createdAt: now,
+          expiresAt: addSeconds(now, INVITATION_TTL_MINUTES * 60),
+        });
+        await recordAudit(db, auditEvents.userInvited, meta, details, now);
+        if (!skipInviteEmail) {
+          const query = new URLSearchParams({ userId: existing.id, token }).toString();
+          await deps.mailer.send(
+            invitationMail(existing, {
+              acceptUrl: `${config.publicUrl}/account/invitation/accept?${query}`,
+              codeUrl: `${config.publicUrl}/account/invitation/code?${query}`,
+              code,
+              validDays: INVITATION_TTL_MINUTES / 1440,
+            }),
+          );
+        }
+        return view(existing, tenantId);
       });
-      const query = new URLSearchParams({ userId: existing.id, token }).toString();
-      await deps.mailer.send(
-        invitationMail(existing, {
-          acceptUrl: `${config.publicUrl}/account/invitation/accept?${query}`,
-          codeUrl: `${config.publicUrl}/account/invitation/code?${query}`,
-          code,
-          validDays: INVITATION_TTL_MINUTES / 1440,
-        }),
-      );
-      await recordAudit(db, auditEvents.userInvited, meta, details, now);
-      return view(existing, tenantId);
     },
 
     async accept({ userId, token, code }, meta) {
@@ -129,7 +143,25 @@ export function createInvitationService(deps: {
         maxAttempts: INVITATION_MAX_ATTEMPTS,
       });
       const codeMatches = code === undefined || (row !== undefined && row.codeHash === hashToken(code));
-      if (!row || !codeMatches || !(await markInvitationAccepted(db, row.id, now))) {
+      // Issue 10: marking the invitation used, the membership, its roles and the audit row are one
+      // transaction; the failure's audit row is written outside it, so the refusal cannot undo it.
+      const accepted =
+        row !== undefined &&
+        codeMatches &&
+        (await db.transaction(async () => {
+          if (!(await markInvitationAccepted(db, row.id, now))) return false;
+          await insertMembership(db, userId, row.tenantId);
+          await assignNewMemberRoles(db, userId, row.tenantId, row.roleIds);
+          await recordAudit(
+            db,
+            auditEvents.invitationAccepted,
+            meta,
+            { userId, tenantId: row.tenantId },
+            now,
+          );
+          return true;
+        }));
+      if (!accepted) {
         await recordAudit(
           db,
           auditEvents.invitationFailed,
@@ -139,9 +171,6 @@ export function createInvitationService(deps: {
         );
         throw appError(errorCatalogue.users.invitationInvalid);
       }
-      await insertMembership(db, userId, row.tenantId);
-      await assignNewMemberRoles(db, userId, row.tenantId, row.roleIds);
-      await recordAudit(db, auditEvents.invitationAccepted, meta, { userId, tenantId: row.tenantId }, now);
     },
   };
 }
