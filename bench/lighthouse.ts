@@ -1,0 +1,124 @@
+// Lighthouse (mobile preset, its default) against the production build served by the real server: the
+// performance, accessibility and best-practices scores of /account/login and /account/sign-up, and what
+// each page transfers by type of file. Runs are repeated (LIGHTHOUSE_RUNS, default 3); the medians are printed.
+// Usage: npm run build && npx tsx bench/lighthouse.ts   (WEB_DIST=<dir> serves another build)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { startServer } from './lib.ts';
+
+const PAGES = ['/account/login', '/account/sign-up'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const DEBUGGING_PORT = 9333;
+
+/** Debian's Chromium, headless, with its DevTools port open for Lighthouse. */
+async function launchChromium(): Promise<() => Promise<void>> {
+  const profile = mkdtempSync(join(tmpdir(), 'brizo-lighthouse-'));
+  const chromium = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${DEBUGGING_PORT}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${DEBUGGING_PORT}/json/version`)).ok) break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('Chromium did not open its DevTools port');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return async () => {
+    const exited = new Promise((resolve) => chromium.once('exit', resolve));
+    chromium.kill('SIGTERM');
+    await exited;
+    rmSync(profile, { recursive: true, force: true });
+  };
+}
+
+interface Run {
+  scores: Record<string, number>;
+  /** Transferred bytes by resource type (Lighthouse's resource summary). */
+  bytes: Record<string, number>;
+  failing: string[];
+}
+
+async function audit(url: string): Promise<Run> {
+  const result = await lighthouse(url, {
+    port: DEBUGGING_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+  );
+  const summary = lhr.audits['resource-summary']?.details;
+  // Rows of the resource summary: { resourceType, requestCount, transferSize }.
+  const items: Array<Record<string, unknown>> = summary && 'items' in summary ? summary.items : [];
+  const bytes = Object.fromEntries(
+    items.map((item) => [String(item.resourceType), Number(item.transferSize ?? 0)]),
+  );
+  // The audits that cost points, so a score below target says why.
+  const failing = CATEGORIES.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+      .map(
+        (ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`,
+      ),
+  );
+  return { scores, bytes, failing };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+const server = await startServer({ port: 3304, env: { NODE_ENV: 'production' } });
+const stopChromium = await launchChromium();
+try {
+  console.log(
+    `## Lighthouse ${RUNS} runs, mobile preset, medians (load average ${(await loadAverage()).join(' ')})`,
+  );
+  console.log(
+    '| page | performance | accessibility | best practices | total KB | script KB | stylesheet KB | document KB |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const path of PAGES) {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`));
+    const score = (category: string) => median(runs.map((run) => run.scores[category] ?? 0));
+    const kb = (type: string) => (median(runs.map((run) => run.bytes[type] ?? 0)) / 1024).toFixed(1);
+    console.log(
+      `| ${path} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${kb('total')} | ${kb('script')} | ${kb('stylesheet')} | ${kb('document')} |`,
+    );
+    for (const [i, run] of runs.entries())
+      console.error(`${path} run ${i + 1}: ${JSON.stringify(run.scores)} ${run.failing.join('; ')}`);
+  }
+} finally {
+  await stopChromium();
+  await server.stop();
+}
+
+async function loadAverage(): Promise<string[]> {
+  const { loadavg } = await import('node:os');
+  return loadavg().map((value) => value.toFixed(2));
+}
