@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { AppError, errorCatalogue, errorHandler } from './errors.js';
+import { redactingLogger } from './lib/log-redaction.js';
 import { authRoutes } from './routes/auth/index.js';
 import { reauthenticationRoutes } from './routes/auth/reauthenticate.js';
 import { authMfaRoutes } from './routes/auth/mfa/index.js';
@@ -94,7 +95,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
   const headers = responseHeaders(config.publicUrl, API_PREFIX, Boolean(config.gtmContainerId));
   const app = Fastify({
-    logger: context.logger,
+    logger: redactingLogger(context.logger),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
