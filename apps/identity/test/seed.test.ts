@@ -130,6 +130,7 @@ describe('seed', () => {
 });
 
 describe('a production install (issue 10)', () => {
+  // A fresh PGlite is initialised and migrated here (seconds; longer on a busy machine).
   it('creates the roles and permissions but never the demo accounts; the first superuser is made by hand', async () => {
     // A fresh database, as on a new production machine: not the seeded template of the other tests.
     const database = pgliteDatabase(await PGlite.create());
@@ -151,6 +152,12 @@ describe('a production install (issue 10)', () => {
         createSuperuser(
           { db: database.db, passwords },
           { email: 'owner@brizo.example', name: 'Owner', tenantName: 'Operations', password: 'short' },
+        ),
+      ).rejects.toThrow(SuperuserError);
+      await expect(
+        createSuperuser(
+          { db: database.db, passwords },
+          { email: 'owner@brizo.example', name: 'Owner', tenantName: 'Operations', password: 'P@ssw0rd123' },
         ),
       ).rejects.toThrow(SuperuserError);
       const made = await createSuperuser(
@@ -193,5 +200,5 @@ describe('a production install (issue 10)', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });

@@ -4,7 +4,8 @@ import { assignUserRoles, findVendorRolesByKeys } from '../db/queries/roles.js';
 import { findTenantByName, insertMembership, insertTenant } from '../db/queries/tenants.js';
 import { findUserByEmail, insertUser, normalizeEmail, updateUser } from '../db/queries/users.js';
 import { adminRoleKeys } from './access-catalogue.js';
-import { checkPasswordPolicy, DEFAULT_PASSWORD_POLICY, type PasswordHasher } from './passwords.js';
+import { AppError } from '../errors.js';
+import { assertAcceptablePassword, DEFAULT_PASSWORD_POLICY, type PasswordHasher } from './passwords.js';
 
 export interface SuperuserInput {
   email: string;
@@ -31,8 +32,14 @@ export async function createSuperuser(
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new SuperuserError(`Not an email address: ${email}`);
   const existing = await findUserByEmail(deps.db, email);
   const policy = (await findVendorConfig(deps.db))?.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
-  const broken = existing ? undefined : checkPasswordPolicy(policy, input.password);
-  if (broken) throw new SuperuserError(broken);
+  if (!existing) {
+    try {
+      // The rules every new password meets, the list of common passwords included.
+      assertAcceptablePassword(policy, input.password);
+    } catch (error) {
+      throw error instanceof AppError ? new SuperuserError(error.message) : error;
+    }
+  }
   const passwordHash = existing ? undefined : await deps.passwords.hash(input.password);
   const [adminRole] = await findVendorRolesByKeys(deps.db, [adminRoleKeys.admin]);
   if (!adminRole) throw new SuperuserError('The roles are missing: start the server once to create them');
