@@ -42,3 +42,22 @@ test('a sibling origin cannot log out or refresh with the session cookie', async
   await page.goto('/app');
   await expect(new MainAppPage(page).email).toHaveText('regular@brizo.test', { timeout: 20_000 });
 });
+
+test("a link to the web app's /account/logout from another site asks before signing out", async ({
+  page,
+}) => {
+  await signIn(page);
+  const OTHER_SITE = 'http://elsewhere.test';
+  await servePage(page, OTHER_SITE, `<a href="${E2E_BASE_URL}/account/logout">Log out</a>`);
+  await page.goto(`${OTHER_SITE}/`);
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign out of Brizo FoodMetrics?' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('link', { name: 'Stay signed in' }).click();
+  await expect(new MainAppPage(page).email).toHaveText('regular@brizo.test', { timeout: 20_000 });
+
+  // The app's own Logout button signs out at once.
+  await new MainAppPage(page).logout();
+  await expect(page).toHaveURL(/\/account\/login/, { timeout: 20_000 });
+});

@@ -17,6 +17,8 @@ async function expectSignedIn(page: Page): Promise<void> {
 
 async function signOut(page: Page): Promise<void> {
   await page.goto('/account/logout');
+  // Loaded as a page, /account/logout asks first (issue 10).
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/account\/login/, { timeout: 20_000 });
 }
 

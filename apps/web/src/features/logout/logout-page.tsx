@@ -1,17 +1,27 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
+import { AuthCard } from '../../components/auth-card';
 import { LoadingScreen } from '../../components/loading-screen';
-import { useHostedLogin, useLogout } from '../../sdk';
+import { useAuthState, useHostedLogin, useLogout } from '../../sdk';
 
-/** Signs out through the SDK (server session and local state), then shows the login page. */
+/**
+ * Signs out through the SDK (server session and local state), then shows the login page. Issue 10: a
+ * link from any site to /account/logout used to sign the user out with one click. Reached inside the
+ * app (the Logout buttons, the SDK's own redirects) it signs out at once; loaded as a page (a link, a
+ * typed address: the router's first location) it asks first, as the server's end-session page does.
+ */
 export function LogoutPage() {
   const logout = useLogout();
   const { isHosted } = useHostedLogin();
+  const { isLoading, isAuthenticated } = useAuthState();
   const navigate = useNavigate();
+  const isLoadedAsPage = useLocation().key === 'default';
+  const [isConfirmed, setConfirmed] = useState(!isLoadedAsPage);
   const started = useRef(false);
 
-  useEffect(() => {
+  const signOut = useCallback(() => {
     if (started.current) return;
     started.current = true;
     // Hosted login: the application's home starts a fresh authorization, whose login box is on the identity origin.
@@ -20,5 +30,25 @@ export function LogoutPage() {
     );
   }, [logout, navigate, isHosted]);
 
-  return <LoadingScreen />;
+  // Signed out already, there is nothing to protect: no question asked.
+  const mustAsk = !isConfirmed && (isLoading || isAuthenticated);
+  useEffect(() => {
+    if (!mustAsk) signOut();
+  }, [mustAsk, signOut]);
+
+  if (!mustAsk || isLoading) return <LoadingScreen />;
+  return (
+    <AuthCard title="Sign out of Brizo FoodMetrics?">
+      <Stack gap="md">
+        <Button fullWidth onClick={() => setConfirmed(true)}>
+          Sign out
+        </Button>
+        <Text ta="center" size="sm">
+          <Anchor component={Link} to={paths.home}>
+            Stay signed in
+          </Anchor>
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
 }
