@@ -7,6 +7,7 @@ const benchmarks = [
   'token-refresh.ts',
   'otc-login.ts',
   'bundle-size.ts',
+  'lighthouse.ts',
   'start-time.ts',
 ];
 for (const file of benchmarks) {
