@@ -4,8 +4,11 @@
 // cookie scripts can read, set and cleared with it (docs/CONTRACTS.md "Session presence cookie"): without
 // it there is no session to refresh, and the call is answered here with the 401 the server would give.
 
-/** The SDK's session refresh calls: embedded login's, and hosted login's silent authorization. */
-const REFRESH = /\/(?:identity\/resources\/auth\/v1\/user\/token\/refresh|oauth\/authorize\/silent)$/;
+/**
+ * The SDK's session refresh calls: embedded login's `.../auth/v1/user/token/refresh`, and hosted login's
+ * silent authorization `/frontegg/oauth/authorize/silent`.
+ */
+const REFRESH = /\/(?:user\/token\/refresh|authorize\/silent)$/;
 
 /** The presence cookie's name for a client id: the refresh cookie's name (`fe_refresh_<id>`) + `_present`. */
 export const presenceCookieName = (clientId: string) => `fe_refresh_${clientId.replaceAll('-', '')}_present`;
