@@ -147,7 +147,8 @@ export function ReauthenticationDialog({
                 autoComplete="current-password"
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
-                data-autofocus
+                // The field appears once the options load, after the modal placed its first focus.
+                autoFocus
                 required
               />
               <FormAlert message={error} />
