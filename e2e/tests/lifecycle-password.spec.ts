@@ -16,7 +16,10 @@ test('a breached password goes to breachedPassword, mails a reset, then breached
   request,
 }) => {
   const breached = 'P@ssw0rd';
-  const { email } = await createActiveUser(request, 'breached', breached);
+  // New passwords on the list are refused (issue 10): the account got it before the list existed.
+  const { email } = await createActiveUser(request, 'breached', NEW_PASSWORD);
+  const legacy = await request.put('/dev/api/users/legacy-password', { data: { email, password: breached } });
+  expect(legacy.ok(), await legacy.text()).toBeTruthy();
   await setFeatureFlag(request, 'security-center-show-login-flows', 'on');
   try {
     const login = new LoginPage(page);

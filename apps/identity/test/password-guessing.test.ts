@@ -72,6 +72,19 @@ describe('per-recipient pause of mail sent on anonymous requests (issue 10)', ()
     expect(await mailTo(server().db, user.email)).toHaveLength(2);
   });
 
+  it('pauses each kind of message on its own: the activation mail of a sign-up, then a reset link at once', async () => {
+    const email = uniqueEmail('newcomer');
+    const signUp = await server().app.inject({
+      method: 'POST',
+      url: `${API}/users/v1/signUp`,
+      payload: { email, name: 'Ada', companyName: 'Acme', metadata: '{}' },
+    });
+    expect(signUp.statusCode).toBe(200);
+    await forgot(email);
+    const subjects = (await mailTo(server().db, email)).map((mail) => mail.subject);
+    expect(subjects).toHaveLength(2);
+  });
+
   it('caps the mail to one recipient per hour, however long the requests are spaced', async () => {
     const { user } = await createUser(server().db, server().passwords);
     const { recipientPauseSeconds, recipientHourlyCap } = server().config;

@@ -211,7 +211,7 @@ export function createActivationService(deps: {
         'activation mail',
         async () => {
           const user = await findUserByEmail(db, email);
-          if (!user || user.verified || !(await deps.recipientPause.take(user.email))) return;
+          if (!user || user.verified || !(await deps.recipientPause.take(user.email, 'activation'))) return;
           await service.sendActivationMail(user);
           await recordAudit(
             db,
@@ -228,7 +228,7 @@ export function createActivationService(deps: {
     async resendCode({ userId, token }, meta) {
       const valid = await findValidToken(userId, token);
       if (!valid || valid.row.codeHash === null || valid.user.verified) return;
-      if (!(await deps.recipientPause.take(valid.user.email))) return;
+      if (!(await deps.recipientPause.take(valid.user.email, 'activation'))) return;
       await mailCode(valid.user, valid.row.id, token);
       await recordAudit(
         db,

@@ -33,12 +33,13 @@ const SUBSTITUTED = /[@40!13$57+]/g;
  * Trailing digits and symbols go first (they are decoration), then look-alike characters.
  */
 export function passwordBase(password: string): string {
-  return password
-    .normalize('NFKC')
-    .toLowerCase()
+  return baseOfLowerCase(password.normalize('NFKC').toLowerCase());
+}
+
+const baseOfLowerCase = (password: string) =>
+  password
     .replace(TRAILING_DIGITS_AND_SYMBOLS, '')
     .replace(SUBSTITUTED, (character) => SUBSTITUTES[character] ?? character);
-}
 
 let commonPasswords: Set<string> | undefined;
 
@@ -60,7 +61,7 @@ export function loadCommonPasswords(): Set<string> {
     if (!entry) continue;
     count += 1;
     set.add(entry);
-    const base = passwordBase(entry);
+    const base = baseOfLowerCase(entry); // the list is lower-case ASCII: no normalization to do
     if (base.length >= MIN_BASE_LENGTH) set.add(base);
   }
   commonPasswords = set;

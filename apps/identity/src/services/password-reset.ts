@@ -44,7 +44,7 @@ export function createPasswordResetService(deps: {
 
   const mailReset = async (email: string, meta: RequestMeta) => {
     const user = await findUserByEmail(db, email);
-    if (!user || !(await deps.recipientPause.take(user.email))) return;
+    if (!user || !(await deps.recipientPause.take(user.email, 'password-reset'))) return;
     const now = clock.now();
     const token = await issueOneTimeToken(db, {
       userId: user.id,

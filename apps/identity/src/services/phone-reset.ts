@@ -124,7 +124,7 @@ export function createPhoneResetService(deps: {
       await audit(phoneResetAuditEvents.resetRequestedForNoUser, meta, { email });
       return;
     }
-    if (!(await deps.recipientPause.take(user.email))) return;
+    if (!(await deps.recipientPause.take(user.email, 'phone-reset'))) return;
     const code = generateMfaCode();
     const now = clock.now();
     await insertPhoneNumberChange(db, {

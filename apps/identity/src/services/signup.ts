@@ -107,7 +107,7 @@ export function createSignUpService(deps: {
   };
 
   const answerExisting = async (existing: UserRow, meta: RequestMeta) => {
-    if (await deps.recipientPause.take(existing.email)) {
+    if (await deps.recipientPause.take(existing.email, 'account-exists')) {
       await deps.mailer.send(accountExistsMail(existing, loginUrl(config), forgotPasswordUrl(config)));
     }
     await recordAudit(
@@ -192,7 +192,7 @@ export function createSignUpService(deps: {
       throw error;
     }
     const { user, tenant, isPersonal } = created;
-    if (by !== 'phoneNumber' && (await deps.recipientPause.take(user.email))) {
+    if (by !== 'phoneNumber' && (await deps.recipientPause.take(user.email, 'activation'))) {
       await deps.activation.sendActivationMail(user, answer.activationToken);
     }
     await recordAudit(

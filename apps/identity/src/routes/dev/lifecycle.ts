@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { findUserByEmail, updateUser } from '../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { isAdjustableClock } from '../../lib/time.js';
 import type { RouteOptions } from '../../services/index.js';
@@ -8,7 +9,7 @@ import { responses } from '../schemas.js';
 const clockResponse = z.object({ offsetSeconds: z.number(), now: z.string() });
 
 /** Dev tools (DEV_TOOLS on) for browser tests: move the server's clock, turn feature flags on. */
-export const lifecycleDevRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+export const lifecycleDevRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
   const { clock, passwordLifecycle } = services.lifecycle;
   const adjustable = () => {
     if (!isAdjustableClock(clock)) throw appError(errorCatalogue.lifecycle.noDevClock);
@@ -48,6 +49,26 @@ export const lifecycleDevRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     async () => {
       adjustable().setOffsetSeconds(0);
       return view();
+    },
+  );
+
+  // Issue 10: new passwords on the common-password list are refused, so an account that still has
+  // one (set before the list) can only be made here, for the breached-password sign-in journey.
+  app.put(
+    '/dev/api/users/legacy-password',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Set a password without the password rules, as an account from before them would have',
+        body: z.object({ email: z.string().min(1).max(254), password: z.string().min(1).max(128) }),
+        response: responses({ 200: z.object({}) }),
+      },
+    },
+    async (request) => {
+      const user = await findUserByEmail(db, request.body.email);
+      if (!user) throw appError(errorCatalogue.users.notFound);
+      await updateUser(db, user.id, { passwordHash: await services.passwords.hash(request.body.password) });
+      return {};
     },
   );
 

@@ -118,7 +118,7 @@ export function createPasswordLifecycleService(deps: {
     await audit(auditEvents.userLocked, meta, user, 'too many failed password attempts');
     // Issue 10: the mail goes after the answer, which must not take longer than an unknown email's.
     deps.background.run('unlock mail', async () => {
-      if (await deps.recipientPause.take(user.email)) {
+      if (await deps.recipientPause.take(user.email, 'unlock')) {
         await deps.mailer.send(accountLockedMail(user, url, UNLOCK_TOKEN_TTL_MINUTES));
       }
     });

@@ -73,7 +73,7 @@ export function createSmsRecoveryService(deps: {
     meta: RequestMeta,
   ) => {
     const user = await findRecipient(identifier, identifierType);
-    if (!user || !(await deps.recipientPause.take(user.phoneNumber))) return;
+    if (!user || !(await deps.recipientPause.take(user.phoneNumber, 'password-reset'))) return;
     const now = clock.now();
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     await insertSmsRecoverySession(db, {

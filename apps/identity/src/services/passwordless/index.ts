@@ -153,7 +153,7 @@ export function createPasswordlessService(deps: {
     if (type === 'SmsCode' && !user.phoneNumber) return false;
     // Checked before issuing: a paused request leaves the code already sent valid.
     const address = type === 'SmsCode' ? user.phoneNumber : user.email;
-    if (!address || !(await deps.recipientPause.take(address))) return false;
+    if (!address || !(await deps.recipientPause.take(address, 'sign-in'))) return false;
     const now = clock.now();
     const secret = type === 'MagicLink' ? generateToken() : newCode();
     await issuePasswordlessCode(db, {
