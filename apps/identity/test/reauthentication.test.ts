@@ -218,6 +218,8 @@ describe('issue 10: the old address can undo an email change', () => {
     expect(enrolled.statusCode).toBe(200);
 
     server().clock.advanceSeconds(3 * 24 * 3600);
+    // The session is still in use when the owner follows the link.
+    const current = await laterToken(session.refresh, 0);
     const reverted = await revert(token);
     expect(reverted.statusCode).toBe(200);
     const { userId, resetToken } = reverted.json<{ userId: string; resetToken: string }>();
@@ -226,10 +228,11 @@ describe('issue 10: the old address can undo an email change', () => {
     expect(stored?.email).toBe(oldEmail);
     expect(stored?.passwordHash).toBeNull();
     expect(await findMfaDevicesByUser(server().db, user.id)).toHaveLength(0);
+    expect((await call('GET', '/users/v2/me', current.accessToken)).statusCode).toBe(401);
     const refreshed = await server().app.inject({
       method: 'POST',
       url: `${API}/auth/v1/user/token/refresh`,
-      cookies: { [cookieName()]: session.refresh },
+      cookies: { [cookieName()]: current.refresh },
       payload: {},
     });
     expect(refreshed.statusCode).toBe(401);

@@ -187,7 +187,7 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
       securityAdmin,
     }),
     adminBox: createAdminBoxService({ db, clock, vendorSettings }),
-    profile: createProfileService({ db, config, clock, mailer }),
+    profile: createProfileService({ db, config, clock, mailer, revocations }),
     // Issue 10: a recent sign-in before the email, phone or MFA factors change.
     reauthentication: createReauthenticationService({ db, config, clock, passwords, tokens }),
     phoneNumbers: createPhoneNumbersService({ db, clock, sms }),

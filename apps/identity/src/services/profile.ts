@@ -24,6 +24,7 @@ import type { Mailer } from './mail.js';
 import { emailChangeAddressInUseMail, emailChangeCodeMail, emailChangedMail } from './mail-templates.js';
 import { issueOneTimeToken } from './one-time-tokens.js';
 import { RESET_TOKEN_TTL_MINUTES } from './password-reset.js';
+import { revocationKeys, type RevocationList } from './revocations.js';
 import { generateMfaCode, hashMfaCode } from './mfa/codes.js';
 import { isDataUrl, parseImageDataUrl, type ProfileImage } from './profile-image.js';
 
@@ -74,6 +75,7 @@ export function createProfileService(deps: {
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  revocations: RevocationList;
 }): ProfileService {
   const { db, config, clock, mailer } = deps;
 
@@ -238,6 +240,8 @@ export function createProfileService(deps: {
         await deletePasskeysAddedSince(db, user.id, revert.createdAt),
       ];
       await revokeFamiliesOfUser(db, user.id, 'email change reverted', now);
+      // Their access tokens too, not only the refreshes: whoever holds one is out at once.
+      deps.revocations.revoke(revocationKeys.user(user.id), now.getTime());
       const resetToken = await issueOneTimeToken(db, {
         userId: user.id,
         purpose: 'password-reset',
