@@ -243,6 +243,35 @@ describe('issue 10: API tokens’ access tokens on the server’s own API', () =
     expectErrorShape(await as(server(), allowed.bearer)('GET', USERS), 401);
   });
 
+  it('a personal token acts as its owner; once the owner is removed, its access tokens and exchanges fail at once', async () => {
+    const team = await createTenantAdmins(server());
+    const { user } = await createUser(server().db, server().passwords, {
+      tenant: team.tenant,
+      roleKeys: ['bfm-base', 'Admin'],
+    });
+    const owner: Member = { user, authorization: `Bearer ${(await login(user.email)).accessToken}` };
+    const created = await as(server(), owner)('POST', `${API}/users/api-tokens/v1`, { description: 'CI' });
+    expect(created.statusCode).toBe(201);
+    const token = created.json<{ clientId: string; secret: string }>();
+    const exchange = () =>
+      server().app.inject({
+        method: 'POST',
+        url: `${API}/auth/v1/api-token`,
+        payload: { clientId: token.clientId, secret: token.secret },
+      });
+    const first = await exchange();
+    expect(first.statusCode).toBe(200);
+    const bearer = { authorization: `Bearer ${first.json<{ accessToken: string }>().accessToken}` };
+    expect((await as(server(), bearer)('GET', USERS)).statusCode).toBe(200);
+
+    expect((await as(server(), team.admin)('DELETE', `${TEAM}/members/v1/${owner.user.id}`)).statusCode).toBe(
+      200,
+    );
+    expectErrorShape(await as(server(), bearer)('GET', USERS), 401);
+    // The exchange had the grant in memory (10 s): the revocation makes it read the grant again.
+    expectErrorShape(await exchange(), 401);
+  });
+
   it('calls that act for a person answer an API token 403 in the error shape, not 500', async () => {
     const team = await createTenantAdmins(server());
     const personal = await createTenantRole(server(), team.tenant.id, ['fe.secure.read.userApiTokens']);

@@ -94,6 +94,8 @@ interface CachedGrant {
   /** Signs the grant's access tokens; null when a personal token's owner is locked or left the tenant. */
   sign: ((expiresIn: number) => SignedAccessToken) | null;
   loadedAt: number;
+  /** The revocations that make this grant stale (services/revocations.ts): the token's, and its owner's. */
+  revokedBy: string[];
 }
 
 function claimsOf(grant: ApiTokenGrantRow): Record<string, unknown> | null {
@@ -149,8 +151,15 @@ export function createApiTokensService(deps: {
   /** The token's grant if read less than API_TOKEN_GRANT_TTL_MS ago: no promise on the hot path. */
   function cachedGrant(clientId: string, now: number): CachedGrant | undefined {
     const cached = grants.get(clientId);
-    if (cached && now >= cached.loadedAt && now - cached.loadedAt <= API_TOKEN_GRANT_TTL_MS) return cached;
-    return undefined;
+    if (!cached || now < cached.loadedAt || now - cached.loadedAt > API_TOKEN_GRANT_TTL_MS) return undefined;
+    // Issue 10: an owner disabled, removed or locked since the read must not get fresh tokens from it.
+    if (
+      revocations.size > 0 &&
+      cached.revokedBy.some((key) => (revocations.revokedAt(key, now) ?? -1) >= cached.loadedAt)
+    ) {
+      return undefined;
+    }
+    return cached;
   }
 
   async function loadGrant(clientId: string, now: number): Promise<CachedGrant | undefined> {
@@ -165,6 +174,12 @@ export function createApiTokensService(deps: {
       expiresAtMs: row.expiresAt?.getTime() ?? null,
       sign: signerOf(row),
       loadedAt: now,
+      revokedBy: [
+        revocationKeys.apiToken(row.clientId),
+        ...(row.userId
+          ? [revocationKeys.member(row.userId, row.tenantId), revocationKeys.user(row.userId)]
+          : []),
+      ],
     };
     if (grants.size >= MAX_CACHED_GRANTS) grants.delete(grants.keys().next().value ?? '');
     grants.set(clientId, grant);
