@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groups, mailOutbox, users } from '../src/db/schema.js';
+import { executeRows } from '../src/db/rows.js';
+import { groups, mailOutbox, memberships, users } from '../src/db/schema.js';
 import { createTenantAdmins, as } from './admin-support.js';
 import { API, expectErrorShape, json, mailTo, uniqueEmail, useTestServer } from './harness.js';
 import { databaseUrl } from './test-database.js';
@@ -52,6 +53,18 @@ describe('issue 10: a change and its audit row commit together or not at all', (
       expect(await server().db.select().from(users).where(eq(users.email, email))).toEqual([]);
       expect(await server().db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toEqual([]);
     }
+  });
+
+  it('a member whose disabling fails to be audited stays enabled (services declare their atomic methods)', async () => {
+    const { admin, member, tenant } = await createTenantAdmins(server());
+    await failAuditOf('User disabled in the account');
+    const response = await as(server(), admin)('POST', `${API}/tenants/users/v1/${member.user.id}/disable`);
+    expectErrorShape(response, 500);
+    const [membership] = await server()
+      .db.select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, member.user.id), eq(memberships.tenantId, tenant.id)));
+    expect(membership?.isDisabled).toBe(false);
   });
 
   it('the same invitation succeeds once the audit log works again', async () => {
@@ -137,7 +150,7 @@ describe('issue 10: skipInviteEmail is honoured', () => {
 describe.skipIf(!databaseUrl)('issue 10: a pooled connection cut by PostgreSQL', () => {
   /** Ends every other connection to this test's database, as a restart or a failover would. */
   async function cutConnections() {
-    const [row] = (await server().db.execute(sql`select current_database() as name`)).rows as Array<{
+    const [row] = (await executeRows(server().db, sql`select current_database() as name`)) as Array<{
       name: string;
     }>;
     const admin = new pg.Client({ connectionString: databaseUrl });

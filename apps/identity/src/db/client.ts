@@ -91,6 +91,23 @@ export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): 
 }
 
 /**
+ * Each named method of `service` runs in one transaction (issue 10): its writes, its audit row and its
+ * outbox mail commit together or not at all. Services name their writing methods; reads stay outside a
+ * transaction, and so do methods whose refusal writes an audit row (a rollback would undo it) or that
+ * hash a password (PGlite would wait for the hash with its one connection held).
+ */
+export function atomicMethods<S extends object>(db: Db, names: ReadonlyArray<keyof S>, service: S): S {
+  const methods = service as Record<keyof S, unknown>;
+  for (const name of names) {
+    const method = methods[name];
+    if (typeof method !== 'function') throw new Error(`atomicMethods: ${String(name)} is not a method`);
+    methods[name] = (...args: unknown[]) =>
+      db.transaction(async () => method.apply(service, args) as unknown);
+  }
+  return service;
+}
+
+/**
  * Errors of a connection the server cut (pg_terminate_backend, a restart, a failover) or that died
  * under the pool: the statement never ran to completion and a new connection will do.
  */

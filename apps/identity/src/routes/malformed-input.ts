@@ -19,11 +19,24 @@ import { TRACE_ID_HEADER } from './response-headers.js';
  */
 export const MAX_JSON_DEPTH = 64;
 
+/** Whether `text` holds at most `max` opening brackets: then it cannot nest deeper (native searches). */
+function hasFewBrackets(text: string, max: number): boolean {
+  let count = 0;
+  for (const bracket of ['{', '[']) {
+    for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) {
+      if (++count > max) return false;
+    }
+  }
+  return true;
+}
+
 /**
- * Whether the JSON text nests arrays and objects deeper than `max`. One pass over the characters,
- * skipping strings; it runs on every body, and costs about a microsecond for a 2 kB one (bench/RESULTS.md).
+ * Whether the JSON text nests arrays and objects deeper than `max`. Most bodies have a few brackets and
+ * are answered by native searches; others get one pass over the characters, skipping strings. It runs
+ * on every body (bench/json-guard.ts measures it against the JSON.parse every body pays).
  */
 export function exceedsJsonDepth(text: string, max: number = MAX_JSON_DEPTH): boolean {
+  if (hasFewBrackets(text, max)) return false;
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {

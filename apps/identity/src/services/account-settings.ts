@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import { findTenantById, updateTenant, type TenantRow } from '../db/queries/tenants.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
@@ -105,7 +105,8 @@ export function createAccountSettingsService(deps: { db: Db; clock: Clock; publi
     return tenant;
   }
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['update', 'updateCustomLogin'], {
     async get(actor: AdminActor) {
       return view(await tenantOf(actor));
     },
@@ -200,7 +201,7 @@ export function createAccountSettingsService(deps: { db: Db; clock: Clock; publi
       );
       return tree;
     },
-  };
+  });
 }
 
 export type AccountSettingsService = ReturnType<typeof createAccountSettingsService>;

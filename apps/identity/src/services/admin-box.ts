@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import { updateVendorConfig } from '../db/queries/vendor-config.js';
 import type { Clock } from '../lib/time.js';
 import { assertVendorAdmin, type AdminActor } from './admin-access.js';
@@ -62,7 +62,8 @@ export function createAdminBoxService(deps: {
 }): AdminBoxService {
   const configuration = async () =>
     mergeConfiguration(DEFAULT_ADMIN_BOX, (await deps.vendorSettings.get()).adminBox);
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(deps.db, ['update'], {
     configuration,
     async update(actor, changes) {
       // Vendor-wide: a tenant administrator must not change every other tenant's portal.
@@ -82,5 +83,5 @@ export function createAdminBoxService(deps: {
       );
       return configuration();
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import { updateVendorConfig } from '../db/queries/vendor-config.js';
 import type { Clock } from '../lib/time.js';
 import { assertVendorAdmin } from './admin-access.js';
@@ -75,7 +75,8 @@ export function createAuthStrategiesService(deps: { db: Db; clock: Clock; vendor
     };
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['update'], {
     current,
 
     /** Applies the change, makes this process see it at once, audits it and returns the result. */
@@ -101,7 +102,7 @@ export function createAuthStrategiesService(deps: { db: Db; clock: Clock; vendor
       );
       return current();
     },
-  };
+  });
 }
 
 export type AuthStrategiesService = ReturnType<typeof createAuthStrategiesService>;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import { findCaptchaPolicy, saveCaptchaPolicy } from '../db/queries/captcha-policy.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
@@ -42,7 +42,8 @@ export function createCaptchaPolicyService(deps: { db: Db; clock: Clock }) {
     return { enabled, siteKey, secretKey, minScore, ignoredEmails };
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['update'], {
     /** What the login box may know: never the secret key. */
     async publicPolicy(): Promise<Omit<CaptchaPolicy, 'secretKey'>> {
       const { secretKey: _secret, ...visible } = await current();
@@ -81,5 +82,5 @@ export function createCaptchaPolicyService(deps: { db: Db; clock: Clock }) {
       );
       return next;
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import {
   deleteIpRestriction,
   listActiveIpRestrictions,
@@ -201,7 +201,8 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
     return view(row);
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['saveConfig', 'save', 'saveMany', 'remove'], {
     config: (actor) => configView(actor.tenantId),
 
     async saveConfig(actor, change) {
@@ -307,5 +308,5 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
       );
       throw appError(errorCatalogue.securityAdmin.ipBlocked);
     },
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import {
   consumeProfileVerification,
   insertProfileVerification,
@@ -126,7 +126,8 @@ export function createPhoneNumbersService(deps: {
     await recordAdminAudit(db, actor, auditEvents.phoneNumberDeleted, { json: { phoneId: id } }, now);
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['create', 'remove'], {
     async listOwn(actor) {
       return (await listPhoneNumbersOfUser(db, actor.userId)).map(phoneNumberView);
     },
@@ -215,5 +216,5 @@ export function createPhoneNumbersService(deps: {
       }
       await deleted(actor, id, now);
     },
-  };
+  });
 }

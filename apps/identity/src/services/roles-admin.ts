@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import {
   findPermissionById,
   findPermissionsByIds,
@@ -139,7 +139,8 @@ export function createRolesAdminService(deps: {
   // names each member's roles: start afresh.
   const rolesChanged = () => deps.authorization.clear();
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['create', 'update', 'remove', 'setPermissionRoles'], {
     view,
 
     async list(actor: AdminActor): Promise<RoleView[]> {
@@ -333,7 +334,7 @@ export function createRolesAdminService(deps: {
         roles.flatMap(({ permissionIds }) => permissionIds),
       );
     },
-  };
+  });
 }
 
 export type RolesAdminService = ReturnType<typeof createRolesAdminService>;

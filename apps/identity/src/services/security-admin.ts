@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import {
   deleteEmailDomainRestriction,
   insertEmailDomainRestriction,
@@ -128,7 +128,14 @@ export function createSecurityAdminService(deps: { db: Db; clock: Clock }): Secu
     };
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  const changes = [
+    'saveSessionPolicy',
+    'saveDomainConfig',
+    'saveDomainRestriction',
+    'removeDomainRestriction',
+  ] as const;
+  return atomicMethods(db, changes, {
     async sessionPolicy(tenantId) {
       return sessionView(await findSessionPolicy(db, tenantId));
     },
@@ -228,5 +235,5 @@ export function createSecurityAdminService(deps: { db: Db; clock: Clock }): Secu
     },
 
     assertEmailAllowed: (tenantId, email) => assertEmailDomainAllowed(db, tenantId, email),
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import { countEmailDomainRestrictions } from '../db/queries/email-domain-restrictions.js';
 import { countIpRestrictions } from '../db/queries/ip-restrictions.js';
 import { findRestrictionConfig } from '../db/queries/restriction-configs.js';
@@ -92,7 +92,8 @@ export function createSecurityCenterService(deps: {
     return { mfa, policies, sessions, restrictions, ipsCount, domainsCount, users, sessionSettings };
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['resetBreachedPasswords'], {
     async recommendations(actor) {
       const s = await snapshot(actor.tenantId);
       const items: Recommendation[] = [];
@@ -221,5 +222,5 @@ export function createSecurityCenterService(deps: {
       );
       return { sent: breached.length };
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import { updateVendorConfig } from '../db/queries/vendor-config.js';
 import type { ActivationMethod, SignUpStrategyName, SignUpStrategySetting } from '../db/schema.js';
 import { appError, errorCatalogue } from '../errors.js';
@@ -113,7 +113,8 @@ export function createSignUpStrategies(deps: {
     );
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['update', 'updateActivationMethod'], {
     list,
     async isActive(strategy) {
       return (await list()).some((item) => item.strategy === strategy && item.isActive);
@@ -138,5 +139,5 @@ export function createSignUpStrategies(deps: {
       await write(claims, changed.activation, { activationMethod: change.activationMethod }, meta);
       return { activationMethod: change.activationMethod };
     },
-  };
+  });
 }

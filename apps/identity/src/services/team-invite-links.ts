@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import { assignNewMemberRoles } from '../db/queries/roles.js';
 import { assertEmailDomainAllowed } from './security-admin.js';
 import {
@@ -80,7 +80,8 @@ export function createTeamInviteLinks(deps: {
     return link && link.expiresAt > clock.now() ? link : undefined;
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['create', 'update', 'remove'], {
     configuration: () => ({ tenantInvitationsAllowed: true, emailsEnabled: true }),
 
     async get(actor: AdminActor) {
@@ -207,5 +208,5 @@ export function createTeamInviteLinks(deps: {
         ...(activationToken ? { activationToken } : {}),
       };
     },
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import { findPermissionsByIds } from '../db/queries/permissions.js';
 import { findRolesByIdsVisibleToTenant } from '../db/queries/roles.js';
 import {
@@ -239,7 +239,17 @@ export function createTeamService(deps: {
     return roleIds;
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  const changes = [
+    'updateRoles',
+    'setDisabled',
+    'setLocked',
+    'remove',
+    'resendActivation',
+    'setExpiration',
+    'makePermanent',
+  ] as const;
+  return atomicMethods(db, changes, {
     grantableRoleIds,
 
     async list(actor: AdminActor, query: MemberListQuery) {
@@ -408,5 +418,5 @@ export function createTeamService(deps: {
       authorization.invalidateUser(userId);
       await audit(actor, auditEvents.teamUserMadePermanent, member);
     },
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import {
   listActiveSessionsOfUser,
   revokeOtherSessionsOfUser,
@@ -56,7 +56,8 @@ export function createUserSessionsService(deps: {
     }));
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['revoke', 'revokeOthers'], {
     list,
 
     async current(owner) {
@@ -95,5 +96,5 @@ export function createUserSessionsService(deps: {
       for (const id of sessionIds) revocations.revoke(revocationKeys.session(id), now.getTime());
       await recordAdminAudit(db, owner, auditEvents.otherSessionsRevoked, { json: { sessionIds } }, now);
     },
-  };
+  });
 }

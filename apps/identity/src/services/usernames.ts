@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import { clearUsername, setUsernameIfNone } from '../db/queries/usernames.js';
 import { findUserById } from '../db/queries/users.js';
 import { isUniqueViolation } from '../db/rows.js';
@@ -58,7 +58,8 @@ export function createUsernamesService(deps: { db: Db; clock: Clock }): Username
   const audit = (event: AuditEvent, owner: UsernameOwner, username: string, meta: RequestMeta) =>
     recordAudit(db, event, meta, { ...owner, json: { username } }, clock.now());
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['create'], {
     assign,
 
     async me(userId) {
@@ -84,5 +85,5 @@ export function createUsernamesService(deps: { db: Db; clock: Clock }): Username
       }
       await audit(events.deleted, owner, username, meta);
     },
-  };
+  });
 }

@@ -4,7 +4,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import type { Db } from '../../db/client.js';
+import { atomicMethods, type Db } from '../../db/client.js';
 import {
   deletePasskeyOfUser,
   findPasskeyWithUser,
@@ -111,7 +111,8 @@ export function createPasskeyService(deps: {
     }
   };
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['remove'], {
     isActive,
 
     async loginOptions() {
@@ -211,5 +212,5 @@ export function createPasskeyService(deps: {
         json: { passkeyId },
       });
     },
-  };
+  });
 }
