@@ -1,9 +1,10 @@
 // Issue 10: access tokens the server verifies itself: no future issue times, a revocation list checked on
 // every call (cached tokens too), an absolute session lifetime, the refresh token out of bodies, re-sign-in
 // ending the old session, and API tokens' access tokens accepted by the server's own API.
-import { decodeJwt } from 'jose';
+import { decodeJwt, importJWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { findVendorRolesByKeys } from '../src/db/queries/roles.js';
+import { signingKeys } from '../src/db/schema.js';
 import { createMemoryRevocationList } from '../src/services/revocations.js';
 import { as, createTenantAdmins, createTenantRole, type Member } from './admin-support.js';
 import { API, cookieValue, expectErrorShape, TestClock, useTestServer } from './harness.js';
@@ -74,6 +75,25 @@ describe('issue 10: access tokens issued in the future', () => {
     expect(decodeJwt(ahead.accessToken).iat).toBeGreaterThan(start.getTime() / 1000 + 60);
     expect(expectErrorShape(await me(ahead.accessToken), 401).errorCode).toBe('ER-AUTH-INVALID-TOKEN');
     expect((await me(slightlyAhead.accessToken)).statusCode).toBe(200);
+  });
+});
+
+describe('issue 10: access tokens not valid before a future time', () => {
+  it('refuses a token signed with the server key whose nbf lies in the future (jose already did: a guard, not a fix)', async () => {
+    const { browser } = await signedInMember();
+    const [key] = await server().db.select().from(signingKeys);
+    if (!key) throw new Error('no signing key');
+    const claims = decodeJwt(browser.accessToken);
+    const nowSeconds = Math.floor(server().clock.now().getTime() / 1000);
+    const resign = (extra: Record<string, number>) =>
+      importJWK(key.privateJwk, 'ES256').then((privateKey) =>
+        new SignJWT({ ...claims, ...extra })
+          .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
+          .sign(privateKey),
+      );
+    // The same claims re-signed are accepted: only nbf differs below.
+    expect((await me(await resign({}))).statusCode).toBe(200);
+    expectErrorShape(await me(await resign({ nbf: nowSeconds + 120 })), 401);
   });
 });
 
