@@ -67,6 +67,8 @@ async function audit(url: string): Promise<Run> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // Under heavy load a run can fail (no first paint in time): it has no scores, so it is retried.
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
   );
@@ -92,7 +94,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-const server = await startServer({ port: 3304, env: { NODE_ENV: 'production' } });
+const server = await startServer({ port: 3351, env: { NODE_ENV: 'production' } });
 const stopChromium = await launchChromium();
 try {
   console.log(
@@ -104,7 +106,13 @@ try {
   console.log('|---|---|---|---|---|---|---|---|');
   for (const path of PAGES) {
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`));
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
+      try {
+        runs.push(await audit(`${server.url}${path}`));
+      } catch (error) {
+        console.error(`${path}: run failed, retrying (${String(error)})`);
+      }
+    }
     const score = (category: string) => median(runs.map((run) => run.scores[category] ?? 0));
     const kb = (type: string) => (median(runs.map((run) => run.bytes[type] ?? 0)) / 1024).toFixed(1);
     console.log(
