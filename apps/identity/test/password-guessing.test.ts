@@ -3,6 +3,8 @@ import { FREE_FAILURES, MAX_PAUSE_SECONDS, pauseAfter } from '../src/services/lo
 import { createUser, TEST_PASSWORD } from './factories.js';
 import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from './harness.js';
 import { passwordLogin } from './lifecycle-helpers.js';
+import { signUpSupport } from './sign-up-support.js';
+import { createUsernamesService } from '../src/services/usernames.js';
 
 // Issue 10: with default settings (no lockout policy), 30 wrong passwords on one account in half a
 // second, then the right one, signed in; and forgot-password sent 10 mails to one mailbox in seconds.
@@ -49,6 +51,34 @@ describe('per-account brute-force throttle (issue 10)', () => {
     }
     server().clock.advanceSeconds(MAX_PAUSE_SECONDS);
     expect((await passwordLogin(server(), user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('per-account brute-force throttle by username (issue 10)', () => {
+  it('throttles a username as it does an email', async () => {
+    const support = signUpSupport(server);
+    const { user } = await createUser(server().db, server().passwords);
+    const username = `guess${Date.now()}`;
+    await createUsernamesService({ db: server().db, clock: server().clock }).assign(
+      server().db,
+      user.id,
+      username,
+      server().clock.now(),
+    );
+    await support.setMainAuthStrategy('UsernameAndPassword');
+    try {
+      const byUsername = (password: string) =>
+        server().app.inject({ method: 'POST', url: `${API}/auth/v1/user`, payload: { username, password } });
+      for (let attempt = 0; attempt < FREE_FAILURES; attempt += 1) {
+        expect((await byUsername(WRONG)).statusCode).toBe(401);
+      }
+      const refused = expectErrorShape(await byUsername(TEST_PASSWORD), 429);
+      expect(refused.errorCode).toBe('ER-AUTH-TOO-MANY-ATTEMPTS');
+      server().clock.advanceSeconds(pauseAfter(FREE_FAILURES));
+      expect((await byUsername(TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await support.setMainAuthStrategy('EmailAndPassword');
+    }
   });
 });
 
