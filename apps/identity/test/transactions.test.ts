@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { executeRows } from '../src/db/rows.js';
 import { groups, mailOutbox, memberships, users } from '../src/db/schema.js';
 import { createTenantAdmins, as } from './admin-support.js';
-import { API, expectErrorShape, json, mailTo, uniqueEmail, useTestServer } from './harness.js';
+import { TEST_PASSWORD } from './factories.js';
+import { API, expectErrorShape, json, linkFromMail, mailTo, uniqueEmail, useTestServer } from './harness.js';
 import { databaseUrl } from './test-database.js';
 
 // Issue 10: a write and its audit row, and every multi-statement change, are one transaction. A failed
@@ -65,6 +66,41 @@ describe('issue 10: a change and its audit row commit together or not at all', (
       .from(memberships)
       .where(and(eq(memberships.userId, member.user.id), eq(memberships.tenantId, tenant.id)));
     expect(membership?.isDisabled).toBe(false);
+  });
+
+  it('a sign-up whose audit row fails leaves no account, tenant or activation mail behind', async () => {
+    await failAuditOf('User signed up');
+    const email = uniqueEmail('half-signed-up');
+    const response = await server().app.inject({
+      method: 'POST',
+      url: `${API}/users/v1/signUp`,
+      payload: { email, name: 'Half', companyName: 'Half Foods' },
+    });
+    expect(response.statusCode).toBe(200); // the answer goes first; the account is made after it
+    await server().app.background.idle();
+    expect(await server().db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await mailTo(server().db, email)).toEqual([]);
+  });
+
+  it('a password reset whose audit row fails keeps the old password and a usable link', async () => {
+    const { member } = await createTenantAdmins(server());
+    const email = member.user.email;
+    await server().app.inject({ method: 'POST', url: `${API}/users/v1/passwords/reset`, payload: { email } });
+    await server().app.background.idle();
+    const { userId, token } = await linkFromMail(server().db, email, '/account/reset-password');
+    await failAuditOf('Password reset');
+    const reset = (password: string) =>
+      server().app.inject({
+        method: 'POST',
+        url: `${API}/users/v1/passwords/reset/verify`,
+        payload: { userId, token, password },
+      });
+    expectErrorShape(await reset('Another-Secret-77!'), 500);
+    const login = (password: string) =>
+      server().app.inject({ method: 'POST', url: `${API}/auth/v1/user`, payload: { email, password } });
+    expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+    await server().db.execute(sql`drop trigger if exists issue10_fail_audit on audit_logs`);
+    expect((await reset('Another-Secret-77!')).statusCode).toBe(200);
   });
 
   it('the same invitation succeeds once the audit log works again', async () => {

@@ -122,12 +122,17 @@ export function createActivationService(deps: {
       passwordHash = await deps.passwords.hash(password);
     }
     const now = clock.now();
-    if (!(await consumeOneTimeToken(db, row.id, now))) throw appError(errorCatalogue.users.activationInvalid);
-    await updateUser(db, user.id, {
-      passwordHash,
-      verified: true,
-      vendorMetadata: mergeJsonObject(user.vendorMetadata, { activated: true }),
-      updatedAt: now,
+    // Issue 10: the token used and the account activated are one transaction: a crash between them
+    // left an unusable link on an account that was never activated.
+    await db.transaction(async () => {
+      if (!(await consumeOneTimeToken(db, row.id, now)))
+        throw appError(errorCatalogue.users.activationInvalid);
+      await updateUser(db, user.id, {
+        passwordHash,
+        verified: true,
+        vendorMetadata: mergeJsonObject(user.vendorMetadata, { activated: true }),
+        updatedAt: now,
+      });
     });
     const claims = await findUserClaimsById(db, user.id, user.activeTenantId, now);
     if (!claims) throw appError(errorCatalogue.users.activationInvalid);

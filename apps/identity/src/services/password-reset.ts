@@ -87,18 +87,22 @@ export function createPasswordResetService(deps: {
       await deps.lifecycle.assertNotReused(user, password);
       const passwordHash = await deps.passwords.hash(password);
       const now = clock.now();
-      if (!(await consumeOneTimeToken(db, row.id, now))) throw appError(errorCatalogue.users.resetInvalid);
-      await updateUser(db, user.id, { passwordHash, updatedAt: now });
-      await deps.lifecycle.passwordChanged(user);
-      await revokeFamiliesOfUser(db, user.id, 'password reset', now);
+      // Issue 10: the token used, the new password, its history, the ended sessions and the audit row
+      // are one transaction (the hash is made before it: PGlite's one connection does not wait on it).
+      await db.transaction(async () => {
+        if (!(await consumeOneTimeToken(db, row.id, now))) throw appError(errorCatalogue.users.resetInvalid);
+        await updateUser(db, user.id, { passwordHash, updatedAt: now });
+        await deps.lifecycle.passwordChanged(user);
+        await revokeFamiliesOfUser(db, user.id, 'password reset', now);
+        await recordAudit(
+          db,
+          auditEvents.passwordReset,
+          meta,
+          { userId: user.id, email: user.email, tenantId: user.activeTenantId },
+          now,
+        );
+      });
       deps.revocations.revoke(revocationKeys.user(user.id), now.getTime());
-      await recordAudit(
-        db,
-        auditEvents.passwordReset,
-        meta,
-        { userId: user.id, email: user.email, tenantId: user.activeTenantId },
-        now,
-      );
     },
   };
 }

@@ -183,30 +183,32 @@ export function createSignUpService(deps: {
         : undefined);
     if (existing) return answerExisting(existing, meta);
     const now = clock.now();
-    let created: Awaited<ReturnType<typeof createAccount>>;
     try {
-      created = await createAccount(input, answer, by, now);
+      // Issue 10: the account, its activation token and mail (the outbox is a table) and the audit row
+      // are one transaction: a crash or a failed insert leaves no account that was never announced.
+      await db.transaction(async () => {
+        const { user, tenant, isPersonal } = await createAccount(input, answer, by, now);
+        await recordAudit(
+          db,
+          auditEvents.signedUp,
+          meta,
+          {
+            userId: user.id,
+            email: normalizeEmail(user.email),
+            tenantId: tenant.id,
+            json: { signupType: isPersonal ? 'personal' : 'work', identifier: by },
+          },
+          now,
+        );
+        if (by !== 'phoneNumber' && (await deps.recipientPause.take(user.email, 'activation'))) {
+          await deps.activation.sendActivationMail(user, answer.activationToken);
+        }
+      });
     } catch (error) {
       const raced = isUniqueViolation(error) ? await findUserByEmail(db, input.email) : undefined;
       if (raced) return answerExisting(raced, meta);
       throw error;
     }
-    const { user, tenant, isPersonal } = created;
-    if (by !== 'phoneNumber' && (await deps.recipientPause.take(user.email, 'activation'))) {
-      await deps.activation.sendActivationMail(user, answer.activationToken);
-    }
-    await recordAudit(
-      db,
-      auditEvents.signedUp,
-      meta,
-      {
-        userId: user.id,
-        email: normalizeEmail(user.email),
-        tenantId: tenant.id,
-        json: { signupType: isPersonal ? 'personal' : 'work', identifier: by },
-      },
-      now,
-    );
   };
 
   return {

@@ -36,17 +36,20 @@ export function createTenantSwitchService(deps: { db: Db; clock: Clock; authoriz
         );
         throw appError(errorCatalogue.tenants.notMember);
       }
-      await setActiveTenant(db, claims.sub, tenantId);
-      // `sid` comes from a verified token of this user, so the session is theirs.
-      await setFamilyTenant(db, claims.sid, tenantId);
+      // Issue 10: the user's and the session's tenant and the audit row are one transaction.
+      await db.transaction(async () => {
+        await setActiveTenant(db, claims.sub, tenantId);
+        // `sid` comes from a verified token of this user, so the session is theirs.
+        await setFamilyTenant(db, claims.sid, tenantId);
+        await recordAudit(
+          db,
+          tenantSwitchAuditEvents.switched,
+          meta,
+          { ...who, json: { from: claims.tenantId, to: tenantId } },
+          clock.now(),
+        );
+      });
       authorization.put(claims.sub, tenantId, granted);
-      await recordAudit(
-        db,
-        tenantSwitchAuditEvents.switched,
-        meta,
-        { ...who, json: { from: claims.tenantId, to: tenantId } },
-        clock.now(),
-      );
     },
   };
 }

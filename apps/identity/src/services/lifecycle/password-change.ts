@@ -45,13 +45,19 @@ export function createPasswordChangeService(deps: {
       assertAcceptablePassword((await deps.vendorSettings.get()).passwordPolicy, newPassword);
       await deps.lifecycle.assertNotReused(user, newPassword);
       const now = clock.now();
-      await updateUser(db, user.id, { passwordHash: await passwords.hash(newPassword), updatedAt: now });
-      await deps.lifecycle.passwordChanged(user);
-      // Other sessions may belong to whoever knew the old password: only this one survives.
-      const ended = await revokeOtherFamiliesOfUser(db, user.id, sessionId, now);
+      const passwordHash = await passwords.hash(newPassword);
+      // Issue 10: the new password, its history, the ended sessions and the audit row are one
+      // transaction (the hash is made before it: PGlite's one connection does not wait on it).
+      const ended = await db.transaction(async () => {
+        await updateUser(db, user.id, { passwordHash, updatedAt: now });
+        await deps.lifecycle.passwordChanged(user);
+        // Other sessions may belong to whoever knew the old password: only this one survives.
+        const families = await revokeOtherFamiliesOfUser(db, user.id, sessionId, now);
+        await recordAudit(db, auditEvents.passwordChanged, meta, details, now);
+        return families;
+      });
       // Issue 10: and their access tokens stop at once, not when they expire.
       for (const familyId of ended) deps.revocations.revoke(revocationKeys.session(familyId), now.getTime());
-      await recordAudit(db, auditEvents.passwordChanged, meta, details, now);
     },
   };
 }
