@@ -56,7 +56,9 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';
-const HUGE = 'x'.repeat(200_000);
+const HUGE = 'x'.repeat(100_000);
+/** JSON text inside a string field (metadata): parsed again by the server, it must not smuggle a NUL in. */
+const NESTED_JSON = JSON.stringify({ a: '\u0000', b: '\ud800', c: { '\u0000': 1 } });
 const DEEP = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
 const DEEP_OBJECT = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 const SAMPLE_UUID = '0b5f3c2e-4d1a-4c8e-9f6b-2a7d9e1c3b40';
@@ -215,9 +217,10 @@ function probesOf(operation: Operation): Probe[] {
     add('body NUL', asJson(withStrings(base, NUL)));
     add('body lone surrogate', asJson(withStrings(base, LONE_SURROGATE)));
     add('body huge strings', asJson(withStrings(base, HUGE)));
+    add('body JSON with NUL inside strings', asJson(withStrings(base, NESTED_JSON)));
     // One field spoilt at a time, the others plausible: the spoilt one gets past the others' checks.
     for (const [index, path] of stringPaths(base, 8).entries()) {
-      const text = pick([NUL, LONE_SURROGATE, '\u0000', HUGE.slice(0, 5000)]);
+      const text = pick([NUL, LONE_SURROGATE, NESTED_JSON, HUGE.slice(0, 5000)]);
       add(`body field ${path.join('.')} #${index}`, asJson(withLeaf(base, path, text)));
     }
     add('body NUL in a key', { headers: { 'content-type': 'application/json' }, payload: '{"a\\u0000":1}' });
