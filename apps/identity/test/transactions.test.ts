@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executeRows } from '../src/db/rows.js';
-import { groups, mailOutbox, memberships, users } from '../src/db/schema.js';
+import { apiTokens, groups, mailOutbox, memberships, users } from '../src/db/schema.js';
 import { createTenantAdmins, as } from './admin-support.js';
 import { TEST_PASSWORD } from './factories.js';
 import { API, expectErrorShape, json, linkFromMail, mailTo, uniqueEmail, useTestServer } from './harness.js';
@@ -101,6 +101,16 @@ describe('issue 10: a change and its audit row commit together or not at all', (
     expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
     await server().db.execute(sql`drop trigger if exists issue10_fail_audit on audit_logs`);
     expect((await reset('Another-Secret-77!')).statusCode).toBe(200);
+  });
+
+  it('an API token whose creation fails to be audited does not exist', async () => {
+    const { admin, tenant } = await createTenantAdmins(server());
+    await failAuditOf('API token created');
+    const description = `half-made ${Date.now()}`;
+    const response = await as(server(), admin)('POST', `${API}/tenants/api-tokens/v2`, { description });
+    expectErrorShape(response, 500);
+    const rows = await server().db.select().from(apiTokens).where(eq(apiTokens.tenantId, tenant.id));
+    expect(rows.filter((row) => row.description === description)).toEqual([]);
   });
 
   it('the same invitation succeeds once the audit log works again', async () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../db/client.js';
 import {
   deleteApiToken,
   findApiTokenGrant,
@@ -281,7 +281,16 @@ export function createApiTokensService(deps: {
     return row;
   }
 
-  return {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  const changes = [
+    'createTenantToken',
+    'deleteTenantToken',
+    'updateTenantToken',
+    'createPersonalToken',
+    'deletePersonalToken',
+    'updatePersonalToken',
+  ] as const;
+  return atomicMethods(db, changes, {
     async listTenantTokens(actor: AdminActor): Promise<TenantApiTokenView[]> {
       return (await listTenantApiTokens(db, actor.tenantId)).map(tenantView);
     },
@@ -360,7 +369,7 @@ export function createApiTokensService(deps: {
       const remaining = grant.expiresAtMs === null ? Infinity : Math.floor((grant.expiresAtMs - now) / 1000);
       return grant.sign(Math.max(1, Math.min(config.accessTokenTtlSeconds, remaining)));
     },
-  };
+  });
 }
 
 export type ApiTokensService = ReturnType<typeof createApiTokensService>;
