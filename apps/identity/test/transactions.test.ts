@@ -113,6 +113,23 @@ describe('issue 10: a change and its audit row commit together or not at all', (
     expect(rows.filter((row) => row.description === description)).toEqual([]);
   });
 
+  it('an invite-link sign-up whose audit row fails leaves no account behind', async () => {
+    const { admin } = await createTenantAdmins(server());
+    const created = await as(server(), admin)('POST', `${API}/tenants/invites/v2/user`, {
+      shouldSendEmail: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await failAuditOf('User signed up with an invite link');
+    const email = uniqueEmail('half-linked');
+    const signUp = await server().app.inject({
+      method: 'POST',
+      url: `${API}/users/v1/signUp`,
+      payload: { email, name: 'Half Linked', invitationToken: json<{ token: string }>(created).token },
+    });
+    expectErrorShape(signUp, 500);
+    expect(await server().db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
   it('the same invitation succeeds once the audit log works again', async () => {
     const { admin } = await createTenantAdmins(server());
     const email = uniqueEmail('invited');

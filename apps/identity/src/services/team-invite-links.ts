@@ -173,7 +173,9 @@ export function createTeamInviteLinks(deps: {
         return { shouldActivate: true, userId: randomUUID(), tenantId: link.tenantId };
       }
       const now = clock.now();
-      const user = await db.transaction(async (tx) => {
+      // Issue 10: the account, its membership and roles, the activation mail (the outbox is a table) and
+      // the audit row are one transaction.
+      const { user, activationToken } = await db.transaction(async (tx) => {
         const created = await insertUser(tx, {
           email: input.email,
           name: input.name?.trim() ?? '',
@@ -186,21 +188,21 @@ export function createTeamInviteLinks(deps: {
         });
         await insertMembership(tx, created.id, link.tenantId);
         await assignNewMemberRoles(tx, created.id, link.tenantId, link.roleIds);
-        return created;
+        await recordAudit(
+          tx,
+          auditEvents.teamInviteLinkSignUp,
+          meta,
+          {
+            userId: created.id,
+            email: normalizeEmail(created.email),
+            tenantId: link.tenantId,
+            json: { linkId: link.id },
+          },
+          now,
+        );
+        const mailed = await deps.activation.sendActivationMail(created);
+        return { user: created, activationToken: mailed.activationToken };
       });
-      const { activationToken } = await deps.activation.sendActivationMail(user);
-      await recordAudit(
-        db,
-        auditEvents.teamInviteLinkSignUp,
-        meta,
-        {
-          userId: user.id,
-          email: normalizeEmail(user.email),
-          tenantId: link.tenantId,
-          json: { linkId: link.id },
-        },
-        now,
-      );
       return {
         shouldActivate: true,
         userId: user.id,
