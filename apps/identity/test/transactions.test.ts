@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executeRows } from '../src/db/rows.js';
 import { apiTokens, groups, mailOutbox, memberships, users } from '../src/db/schema.js';
+import { issueOneTimeToken } from '../src/services/one-time-tokens.js';
 import { createTenantAdmins, as } from './admin-support.js';
 import { TEST_PASSWORD } from './factories.js';
 import { API, expectErrorShape, json, linkFromMail, mailTo, uniqueEmail, useTestServer } from './harness.js';
@@ -128,6 +129,27 @@ describe('issue 10: a change and its audit row commit together or not at all', (
     });
     expectErrorShape(signUp, 500);
     expect(await server().db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('an unlock whose audit row fails leaves the account locked and the link usable', async () => {
+    const { member } = await createTenantAdmins(server());
+    const { db, clock } = server();
+    await db.update(users).set({ isLocked: true }).where(eq(users.id, member.user.id));
+    const now = clock.now();
+    const token = await issueOneTimeToken(db, {
+      userId: member.user.id,
+      purpose: 'unlock',
+      now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
+    const unlock = () =>
+      server().app.inject({ method: 'POST', url: `${API}/users/v3/me/unlock`, payload: { token } });
+    await failAuditOf('User unlocked');
+    expectErrorShape(await unlock(), 500);
+    const [locked] = await db.select().from(users).where(eq(users.id, member.user.id));
+    expect(locked?.isLocked).toBe(true);
+    await db.execute(sql`drop trigger if exists issue10_fail_audit on audit_logs`);
+    expect((await unlock()).statusCode).toBe(200);
   });
 
   it('the same invitation succeeds once the audit log works again', async () => {

@@ -205,7 +205,19 @@ export function createPasswordLifecycleService(deps: {
         now,
       });
       const user = row ? await findUserById(db, row.userId) : undefined;
-      if (!row || !user || !(await consumeOneTimeToken(db, row.id, now))) {
+      // Issue 10: the token used, the account unlocked, its attempts reset and the audit row are one
+      // transaction; the refusal's audit row is written outside it, so the refusal cannot undo it.
+      const unlocked =
+        row !== undefined &&
+        user !== undefined &&
+        (await db.transaction(async () => {
+          if (!(await consumeOneTimeToken(db, row.id, now))) return false;
+          await updateUser(db, user.id, { isLocked: false, updatedAt: now });
+          await resetFailedAttempts(db, user.id);
+          await audit(auditEvents.userUnlocked, meta, { ...user, tenantId: user.activeTenantId });
+          return true;
+        }));
+      if (!unlocked) {
         await recordAudit(
           db,
           auditEvents.unlockFailed,
@@ -215,9 +227,6 @@ export function createPasswordLifecycleService(deps: {
         );
         throw appError(errorCatalogue.lifecycle.unlockInvalid);
       }
-      await updateUser(db, user.id, { isLocked: false, updatedAt: now });
-      await resetFailedAttempts(db, user.id);
-      await audit(auditEvents.userUnlocked, meta, { ...user, tenantId: user.activeTenantId });
     },
 
     flags: {
