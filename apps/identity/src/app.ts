@@ -49,13 +49,13 @@ import type { BackgroundTasks } from './services/background.js';
 import { ipRestrictionGuard } from './routes/security/restrictions/guard.js';
 import { crossSiteGuard } from './routes/cross-site-guard.js';
 import { responseHeaders } from './routes/response-headers.js';
-import { sessionPresence } from './routes/session-presence.js';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
   guardJsonParser,
   rejectNulInUrl,
 } from './routes/malformed-input.js';
+import { sessionPresence } from './routes/session-presence.js';
 import { restrictionsRoutes } from './routes/security/restrictions/index.js';
 import { securityCenterRoutes } from './routes/security/security-center/index.js';
 import { sessionsPolicyRoutes } from './routes/security/sessions-policy/index.js';
@@ -65,13 +65,13 @@ import { phoneNumbersRoutes } from './routes/users/phone-numbers/index.js';
 import { userSessionsRoutes } from './routes/users/sessions/index.js';
 import { apiTokenExchangeRoutes, apiTokensRoutes } from './routes/api-tokens/index.js';
 
-/** The SDK's prefix for every API call (docs/CONTRACTS.md). */
 declare module 'fastify' {
   interface FastifyInstance {
     background: BackgroundTasks;
   }
 }
 
+/** The SDK's prefix for every API call (docs/CONTRACTS.md). */
 export const API_PREFIX = '/frontegg';
 const AUTH = `${API_PREFIX}/identity/resources/auth`;
 const USERS = `${API_PREFIX}/identity/resources/users`;
@@ -191,10 +191,10 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(apiTokenExchangeRoutes, { ...options, prefix: AUTH });
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);
-    // After the cookie plugin's hook, which writes the Set-Cookie headers this one reads.
-    scope.addHook('onSend', sessionPresence(services.sessions.cookieName));
     // Issue 10: the cookies go with requests from sibling origins too; state changes must come from our pages.
     scope.addHook('onRequest', crossSiteGuard(config));
+    // After the cookie plugin's hook, which writes the Set-Cookie headers this one reads.
+    scope.addHook('onSend', sessionPresence(services.sessions.cookieName));
     // Security section (issue 4): a tenant's IP restrictions hold for every API call of its users.
     scope.addHook('onRequest', ipRestrictionGuard(services.ipRestrictions));
     for (const [routes, prefix] of routeModules) await scope.register(routes, { ...options, prefix });
@@ -204,9 +204,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    // Mail still being sent after an answer goes out before the mailer closes.
+    await services.background.idle();
     await context.mailer.close();
   });
   return app;
-    // Mail still being sent after an answer goes out before the mailer closes.
-    await services.background.idle();
 }

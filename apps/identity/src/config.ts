@@ -88,9 +88,9 @@ const envSchema = z.object({
     .int('expected a whole number')
     .min(0, 'expected 0 (no cap) or more')
     .default(10),
-  WEB_APP_ORIGINS: webAppOrigins.optional(),
   /** Issue 10: how old a sign-in may be to change the email, phone or MFA factors (services/reauthentication.ts). */
   REAUTH_MAX_AGE_SECONDS: positiveInt.default(600),
+  WEB_APP_ORIGINS: webAppOrigins.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -132,13 +132,13 @@ export interface Config {
    */
   recipientPauseSeconds: number;
   recipientHourlyCap: number;
+  /** A sign-in older than this must be confirmed again before account changes (issue 10). */
+  reauthenticationMaxAgeSeconds: number;
   /**
    * Issue 10: origins besides PUBLIC_URL's whose pages may send state-changing requests with the cookies
    * (routes/cross-site-guard.ts): a web app served from another origin through a proxy.
    */
   webAppOrigins: string[];
-  /** A sign-in older than this must be confirmed again before account changes (issue 10). */
-  reauthenticationMaxAgeSeconds: number;
   logLevel: string;
 }
 
@@ -161,6 +161,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  // The demo accounts share one published password, and one of them is a superuser.
+  if (production && e.DEMO_ACCOUNTS) {
+    throw new ConfigError(
+      'Invalid environment variable:\n  DEMO_ACCOUNTS="true": the demo accounts are never created when NODE_ENV=production',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -178,13 +185,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoAccounts: e.DEMO_ACCOUNTS ?? !production,
     hostedLogin: e.HOSTED_LOGIN,
     previewMode: e.PREVIEW_MODE,
-  const production = e.NODE_ENV === 'production';
-  // The demo accounts share one published password, and one of them is a superuser.
-  if (production && e.DEMO_ACCOUNTS) {
-    throw new ConfigError(
-      'Invalid environment variable:\n  DEMO_ACCOUNTS="true": the demo accounts are never created when NODE_ENV=production',
-    );
-  }
     adminPortalTarget: e.ADMIN_PORTAL_TARGET,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageRoot, '../web/dist'),
     mainAppUrl: e.MAIN_APP_URL,
@@ -195,8 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     recipientPauseSeconds: e.RECIPIENT_PAUSE_SECONDS ?? e.OTC_RESEND_SECONDS ?? 30,
     recipientHourlyCap: e.RECIPIENT_HOURLY_CAP,
-    webAppOrigins: e.WEB_APP_ORIGINS ?? [],
     reauthenticationMaxAgeSeconds: e.REAUTH_MAX_AGE_SECONDS,
+    webAppOrigins: e.WEB_APP_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -58,17 +58,17 @@ export const errorCatalogue = {
     ),
     ssoNotConfigured: entry(404, 'ER-AUTH-SSO-NOT-FOUND', 'SSO is not configured for this user'),
     strategyNotActive: entry(400, 'ER-AUTH-STRATEGY-INACTIVE', 'This sign-in method is not enabled'),
-    // Issue 10: changing how the account signs in needs a recent sign-in (services/reauthentication.ts).
-    reauthenticationRequired: entry(
-      403,
-      'ER-AUTH-REAUTHENTICATION-REQUIRED',
-      'Confirm it is you: enter your password or a second-factor code to make this change',
-    ),
     /** Issue 10: the per-account pause after repeated wrong passwords (services/login-throttle.ts). */
     tooManyAttempts: entry(
       429,
       'ER-AUTH-TOO-MANY-ATTEMPTS',
       'Too many failed sign-in attempts, please wait a moment and try again',
+    ),
+    // Issue 10: changing how the account signs in needs a recent sign-in (services/reauthentication.ts).
+    reauthenticationRequired: entry(
+      403,
+      'ER-AUTH-REAUTHENTICATION-REQUIRED',
+      'Confirm it is you: enter your password or a second-factor code to make this change',
     ),
     reauthenticationFailed: entry(400, 'ER-AUTH-REAUTHENTICATION-FAILED', 'Incorrect password'),
   },
@@ -85,18 +85,18 @@ export const errorCatalogue = {
       'Reset password failed: Please double check your reset URL.',
     ),
     passwordPolicy: entry(400, 'ER-USERS-PASSWORD-POLICY', 'Password does not meet the password policy'),
-  },
-  lifecycle: {
-    unlockInvalid: entry(400, 'ER-LIFECYCLE-UNLOCK-INVALID', 'Unlock link is invalid or expired'),
-    passwordReused: entry(
-      400,
-      'ER-LIFECYCLE-PASSWORD-REUSED',
     /** Issue 10: on the bundled list of common and breached passwords (services/common-passwords.ts). */
     passwordTooCommon: entry(
       400,
       'ER-USERS-PASSWORD-TOO-COMMON',
       'This password is too common and appears in lists of breached passwords. Please choose another one.',
     ),
+  },
+  lifecycle: {
+    unlockInvalid: entry(400, 'ER-LIFECYCLE-UNLOCK-INVALID', 'Unlock link is invalid or expired'),
+    passwordReused: entry(
+      400,
+      'ER-LIFECYCLE-PASSWORD-REUSED',
       'You used this password recently. Choose a different password.',
     ),
     wrongCurrentPassword: entry(400, 'ER-LIFECYCLE-WRONG-PASSWORD', 'Current password is incorrect'),

@@ -291,8 +291,8 @@ describe('activation', () => {
 
   it('resending activation retires the old link, and answers the same for unknown emails', async () => {
     const { email, token: oldToken, userId } = await signedUp();
-    const resend = await server().app.inject({
     server().clock.advanceSeconds(server().config.recipientPauseSeconds); // the per-recipient pause (issue 10)
+    const resend = await server().app.inject({
       method: 'POST',
       url: `${API}/users/v1/activate/reset`,
       payload: { email },

@@ -44,7 +44,6 @@ import { createSecurityCenterService } from './security-center.js';
 /** Wires the domain services from the context; routes receive the result. */
 export async function createServices(context: AppContext, log: BackgroundLog = { error() {} }) {
   const { db, config, clock, mailer, passwords, sms } = context;
-  const vendorSettings = createVendorSettings({ db, clock });
   // Issue 10: anonymous requests answer before their mail and SMS work (no account enumeration by
   // time), and what they send pauses per recipient.
   const background = createBackgroundTasks(log);
@@ -56,6 +55,7 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
   const anonymous = { background, recipientPause };
   // Read once at start, not on the first sign-up (bench/RESULTS.md: its time and memory).
   loadCommonPasswords();
+  const vendorSettings = createVendorSettings({ db, clock });
   const usernames = createUsernamesService({ db, clock });
   const signUpStrategies = createSignUpStrategies({ db, clock, vendorSettings });
   // Issue 10: ended sessions, changed members and deleted API tokens lose their access tokens at once.
@@ -78,22 +78,22 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
   const mfaPolicies = createMfaPolicyService({ db, clock });
   const mfa = createMfaService({ db, config, clock, mailer, sms, sessions, policies: mfaPolicies });
   const activation = createActivationService({
+    ...anonymous,
     db,
     config,
     clock,
     mailer,
-    ...anonymous,
     passwords,
     sessions,
     vendorSettings,
     mfa,
   });
   const lifecycle = createLifecycleServices({
+    ...anonymous,
     db,
     config,
     clock,
     mailer,
-    ...anonymous,
     sms,
     passwords,
     vendorSettings,
@@ -105,44 +105,44 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
   // The Users section's invite link: also what a sign-up with an invitationToken joins.
   const teamInviteLinks = createTeamInviteLinks({ db, config, clock, mailer, activation });
   return {
+    background,
     passwords,
     lifecycle,
     mfa,
     mfaPolicies,
     vendorSettings,
-    background,
     authorization,
     tokens,
     sessions,
     activation,
     passwordLogin: createPasswordLoginService({
+      throttle: createAttemptThrottle({ clock }),
       db,
       clock,
       passwords,
       vendorSettings,
       lifecycle: lifecycle.passwordLifecycle,
-      throttle: createAttemptThrottle({ clock }),
       mfa,
     }),
     passwordReset: createPasswordResetService({
+      ...anonymous,
       db,
       config,
       clock,
       mailer,
       passwords,
-      ...anonymous,
       vendorSettings,
       lifecycle: lifecycle.passwordLifecycle,
       revocations,
     }),
     signUp: createSignUpService({
+      ...anonymous,
       db,
       config,
       clock,
       mailer,
       activation,
       vendorSettings,
-      ...anonymous,
       usernames,
       signUpStrategies,
       inviteLinks: teamInviteLinks,
