@@ -12,7 +12,8 @@ import { startServer } from './lib.ts';
 const PAGES = ['/account/login', '/account/sign-up'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const DEBUGGING_PORT = 9333;
+// Ports of their own (LIGHTHOUSE_PORT, LIGHTHOUSE_DEBUGGING_PORT) let two runs share a machine.
+const DEBUGGING_PORT = Number(process.env.LIGHTHOUSE_DEBUGGING_PORT ?? 9333);
 
 /** Debian's Chromium, headless, with its DevTools port open for Lighthouse. */
 async function launchChromium(): Promise<() => Promise<void>> {
@@ -94,7 +95,10 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-const server = await startServer({ port: 3351, env: { NODE_ENV: 'production' } });
+const server = await startServer({
+  port: Number(process.env.LIGHTHOUSE_PORT ?? 3351),
+  env: { NODE_ENV: 'production' },
+});
 const stopChromium = await launchChromium();
 try {
   console.log(

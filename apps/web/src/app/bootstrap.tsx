@@ -46,6 +46,10 @@ function start(container: HTMLElement, win: Window, config: BrizoConfig): void {
     hostedLogin: usesHostedLogin(config.hostedLogin, win.location.pathname),
     allowedRedirectOrigins: config.allowedRedirectOrigins,
   });
+  // The SDK's first request (the feature flags) leaves before the router is built and the first
+  // render runs: the login box waits for its answer and the requests after it (issue 10, Lighthouse).
+  // Nothing the router or the bridge set up is read before that answer arrives.
+  void startSdk(store);
   const router = createAppRouter();
   bridge.attachNavigator((to, options) => void router.navigate(to, options));
   listenForQueryStrings(router);
@@ -57,5 +61,4 @@ function start(container: HTMLElement, win: Window, config: BrizoConfig): void {
       </AppProviders>
     </StrictMode>,
   );
-  void startSdk(store);
 }

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ConfigProvider, type BrizoConfig } from '../lib/config';
