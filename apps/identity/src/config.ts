@@ -27,9 +27,16 @@ const httpUrl = z
 
 /** Comma-separated origins (scheme, host and port only), e.g. `https://app.example.com,http://localhost:5173`. */
 const webAppOrigins = z.string().transform((value, context) => {
-  const origins = value.split(',').map((item) => item.trim()).filter(Boolean);
+  const origins = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   for (const origin of origins) {
-    if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol) || new URL(origin).origin !== origin) {
+    if (
+      !URL.canParse(origin) ||
+      !/^https?:$/.test(new URL(origin).protocol) ||
+      new URL(origin).origin !== origin
+    ) {
       context.addIssue({ code: 'custom', message: `expected http(s) origins without a path, got ${origin}` });
       return z.NEVER;
     }

@@ -59,7 +59,10 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
   const usernames = createUsernamesService({ db, clock });
   const signUpStrategies = createSignUpStrategies({ db, clock, vendorSettings });
   // Issue 10: ended sessions, changed members and deleted API tokens lose their access tokens at once.
-  const revocations = createMemoryRevocationList({ clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  const revocations = createMemoryRevocationList({
+    clock,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+  });
   const tokens = await createTokenService({ db, config, clock, revocations });
   const authorization = createAuthorizationCache({ db, clock });
   const rolesAdmin = createRolesAdminService({ db, clock, vendorId: config.clientId, authorization });
