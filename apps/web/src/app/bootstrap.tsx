@@ -49,7 +49,10 @@ function start(container: HTMLElement, win: Window, config: BrizoConfig): void {
   // The SDK's first request (the feature flags) leaves before the router is built and the first
   // render runs: the login box waits for its answer and the requests after it (issue 10, Lighthouse).
   // Nothing the router or the bridge set up is read before that answer arrives.
-  void startSdk(store);
+  void startSdk(store, {
+    clientId: config.clientId,
+    signInForm: [authRoutes.loginUrl, authRoutes.signUpUrl].includes(win.location.pathname),
+  });
   const router = createAppRouter();
   bridge.attachNavigator((to, options) => void router.navigate(to, options));
   listenForQueryStrings(router);

@@ -13,6 +13,10 @@ const REFRESH = /\/(?:user\/token\/refresh|authorize\/silent)$/;
 /** The presence cookie's name for a client id: the refresh cookie's name (`fe_refresh_<id>`) + `_present`. */
 export const presenceCookieName = (clientId: string) => `fe_refresh_${clientId.replaceAll('-', '')}_present`;
 
+/** Whether the presence cookie says there is a session to refresh. */
+export const hasSessionPresence = (clientId: string) =>
+  document.cookie.includes(`${presenceCookieName(clientId)}=1`);
+
 /**
  * Wraps `window.fetch` so that the SDK's session refresh is not sent while the presence cookie is absent:
  * it gets the 401 the server would answer, so the SDK takes the same signed-out path. Every other call,

@@ -2,7 +2,7 @@ import { createStore, type FronteggStore } from '@frontegg/redux-store';
 import { ContextHolder, createApiClient, FeatureFlags } from '@frontegg/rest-api';
 import { installMockActions } from 'virtual:brizo-sdk-mocks-slot';
 import type { RedirectOptions } from './redirect-bridge';
-import { skipRefreshWithoutSession } from './session-presence';
+import { hasSessionPresence, skipRefreshWithoutSession } from './session-presence';
 
 // The one place that creates and starts the Frontegg store, without @frontegg/react or
 // @frontegg/js (they pull CDN loaders: ARCHITECTURE.md).
@@ -72,26 +72,44 @@ export function createBrizoStore({
 }
 
 /**
- * Loads the feature flags the store's flows consult, then asks the store to authorize:
- * refresh the session from the cookie and load the public login configuration.
+ * Loads the feature flags the store's flows consult and asks the store to authorize: refresh the
+ * session from the cookie and load the public login configuration.
  */
-export async function startSdk(store: BrizoStore): Promise<void> {
-  if (!store.getState().root.previewMode) {
-    try {
-      FeatureFlags.set(await createApiClient(APP_NAME).featureFlags.loadFeatureFlags(), APP_NAME);
-    } catch (error) {
-      // Flags only switch optional flows on; sign-in must still work without them.
-      console.error('Failed to load feature flags', error);
-      FeatureFlags.set({}, APP_NAME);
-    }
-    if (store.getState().auth.hostedLoginBox) {
-      // Hosted: the session cookie first (silent authorization); without one the page decides whether to sign in.
-      store.dispatch({
-        type: 'auth/requestHostedLoginAuthorizeV2',
-        payload: { firstTime: true, shouldRedirectToLogin: false },
-      });
-    } else {
-      store.dispatch({ type: 'auth/requestAuthorize', payload: true });
-    }
+export async function startSdk(
+  store: BrizoStore,
+  page: { clientId?: string | undefined; signInForm: boolean } = { signInForm: false },
+): Promise<void> {
+  if (store.getState().root.previewMode) return;
+  const flags = createApiClient(APP_NAME)
+    .featureFlags.loadFeatureFlags()
+    .then(
+      (loaded) => FeatureFlags.set(loaded, APP_NAME),
+      (error: unknown) => {
+        // Flags only switch optional flows on; sign-in must still work without them.
+        console.error('Failed to load feature flags', error);
+        FeatureFlags.set({}, APP_NAME);
+      },
+    );
+  const hosted = Boolean(store.getState().auth.hostedLoginBox);
+  // On the login and sign-up pages, signed out (no presence cookie), the embedded login's authorization
+  // reads no flag: flags are read once a refresh has loaded a user, and by the steps a visitor takes on
+  // the form, which shows only after the authorization's requests. There it starts beside the flags,
+  // one round trip sooner (issue 10, Lighthouse). Elsewhere, and with a session, it waits for them.
+  const withoutFlags =
+    page.signInForm && !hosted && page.clientId !== undefined && !hasSessionPresence(page.clientId);
+  if (withoutFlags) authorize(store, hosted);
+  await flags;
+  if (!withoutFlags) authorize(store, hosted);
+}
+
+function authorize(store: BrizoStore, hosted: boolean): void {
+  if (hosted) {
+    // Hosted: the session cookie first (silent authorization); without one the page decides whether to sign in.
+    store.dispatch({
+      type: 'auth/requestHostedLoginAuthorizeV2',
+      payload: { firstTime: true, shouldRedirectToLogin: false },
+    });
+  } else {
+    store.dispatch({ type: 'auth/requestAuthorize', payload: true });
   }
 }
