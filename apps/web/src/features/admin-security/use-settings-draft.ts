@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { runSave, type SaveReport } from './save-status';
 
 /**
  * A tab's editable copy of settings the store holds: it loads them, follows what the store holds
- * (compared by content, so a store that rebuilds equal objects does not wipe the edits) and saves
- * with the status a `SaveBar` shows.
+ * while the administrator has not edited them (compared by content, so neither a store that rebuilds
+ * equal objects nor a reload that lands after a click wipes the edits) and saves with the status a
+ * `SaveBar` shows.
  */
 export function useSettingsDraft<Settings>(view: {
   loaded: Settings;
@@ -17,9 +18,15 @@ export function useSettingsDraft<Settings>(view: {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const loadedKey = JSON.stringify(loaded);
+  const followedKey = useRef(loadedKey);
   useEffect(() => load(), [load]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft follows the loaded values, compared by content
-  useEffect(() => setDraft(loaded), [loadedKey]);
+  useEffect(() => {
+    const previous = followedKey.current;
+    followedKey.current = loadedKey;
+    // An untouched draft follows; an edited one keeps the edits (a list change reloads the settings).
+    setDraft((current) => (JSON.stringify(current) === previous ? loaded : current));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft follows the loaded values, compared by content
+  }, [loadedKey]);
 
   /** Runs a change of this tab; its outcome goes to the status line unless `report` sends it elsewhere. */
   const run = (change: () => Promise<void>, report?: Partial<SaveReport>) =>
