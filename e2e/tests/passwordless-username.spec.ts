@@ -66,9 +66,16 @@ async function startWithUsername(page: Page, username: string) {
 
 let admin: AuthStrategyAdmin;
 let account: Awaited<ReturnType<typeof giveUsername>> | undefined;
-test.beforeEach(async () => {
+/**
+ * The server's per-recipient pause (issue 10: one sign-in message per 30 s to one address) also holds
+ * for the codes and links that earlier journeys sent regular@brizo.test moments ago: each test starts
+ * with the server clock past it (the clock is reset after each test).
+ */
+const PAST_EARLIER_MAIL_SECONDS = 40;
+test.beforeEach(async ({ request }) => {
   admin = await AuthStrategyAdmin.signIn();
   account = undefined;
+  await moveServerClock(request, PAST_EARLIER_MAIL_SECONDS);
 });
 test.afterEach(async ({ request }) => {
   await resetServerClock(request);
@@ -96,7 +103,7 @@ test('UsernameAndCode: the mailed code signs in with the username; a resent code
   await waitForMailedCode(request, 'regular@brizo.test', sentAfter);
 
   // Resend: past the pause on both clocks, a new code goes to the same account (the username).
-  await moveServerClock(request, 31);
+  await moveServerClock(request, PAST_EARLIER_MAIL_SECONDS + 31);
   await page.clock.runFor(31_000);
   const seen = await mailIds(request, 'regular@brizo.test');
   await page.getByRole('button', { name: 'Resend code' }).click();
