@@ -15,7 +15,9 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // One retry in CI, where the whole suite shares two cores: a journey that passes only on its retry is
+  // listed as flaky in the report (seen once: the API-token dialog's description came out empty under load).
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI
