@@ -4,13 +4,13 @@
 // finds the server idle. Prints the median answer time of each branch and their ratio.
 // Usage: npx tsx bench/anonymous-timing.ts            (PGlite)
 //        DATABASE_URL=postgres://... npx tsx bench/anonymous-timing.ts
-import { API, DEMO_PASSWORD, describeMachine, startServer } from './lib.ts';
+import { benchPort, API, DEMO_PASSWORD, describeMachine, startServer } from './lib.ts';
 
 const tries = Number(process.env.BENCH_TRIES ?? 25);
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 const server = await startServer({
-  port: 3304,
+  port: benchPort(3304),
   env: {
     DEV_TOOLS: 'true',
     // Every existing-account call does its whole work: no pause or cap per recipient.

@@ -5,10 +5,10 @@
 // signs in first (the demo password) and counts only the scripts the page itself then loads.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { DEMO_PASSWORD, startServer } from './lib.ts';
+import { benchPort, DEMO_PASSWORD, startServer } from './lib.ts';
 
 const path = process.argv[2] ?? '/account/login';
-const server = await startServer({ port: 3303 });
+const server = await startServer({ port: benchPort(3303) });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

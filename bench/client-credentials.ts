@@ -5,7 +5,15 @@
 //        BENCH_URL=http://localhost:3323 BENCH_PID=<server pid> taskset -c 1 npx tsx bench/client-credentials.ts
 //        DATABASE_URL=postgres://... taskset -c 1 npx tsx bench/client-credentials.ts
 import { readFileSync } from 'node:fs';
-import { API, DEMO_PASSWORD, describeMachine, formatRate, runClosedLoop, startServer } from './lib.ts';
+import {
+  benchPort,
+  API,
+  DEMO_PASSWORD,
+  describeMachine,
+  formatRate,
+  runClosedLoop,
+  startServer,
+} from './lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const workers = Number(process.env.BENCH_WORKERS ?? 32);
@@ -63,7 +71,7 @@ function cpuSecondsOf(pid: number | undefined): number {
 const server = process.env.BENCH_URL
   ? { url: process.env.BENCH_URL, process: { pid: Number(process.env.BENCH_PID) }, stop: async () => {} }
   : await startServer({
-      port: 3322,
+      port: benchPort(3322),
       env: process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {},
     });
 try {

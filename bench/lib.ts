@@ -9,6 +9,14 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_PASSWORD = 'Brizo-demo-2026!';
 export const API = '/frontegg/identity/resources';
 
+/**
+ * The port a benchmark's server listens on: its own default (each script has a different one, so two
+ * benchmarks can run side by side), or BENCH_PORT to run a second copy of the same script beside it.
+ */
+export function benchPort(defaultPort: number): number {
+  return process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : defaultPort;
+}
+
 export interface RunningServer {
   url: string;
   process: ChildProcess;

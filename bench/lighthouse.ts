@@ -2,8 +2,10 @@
 // performance, accessibility and best-practices scores of /account/login and /account/sign-up, and what
 // each page transfers by type of file. Runs are repeated (LIGHTHOUSE_RUNS, default 3); the medians are printed.
 // Usage: npm run build && npx tsx bench/lighthouse.ts   (WEB_DIST=<dir> serves another build)
+// Each run prints its scores, the metrics behind performance and the load average it started at;
+// LIGHTHOUSE_SAVE=<dir> keeps every full report there.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -54,12 +56,24 @@ async function launchChromium(): Promise<() => Promise<void>> {
 
 interface Run {
   scores: Record<string, number>;
+  /** The performance metrics behind the score, in ms (CLS unitless), and the load average at the run's start. */
+  metrics: Record<string, number>;
+  load: string;
   /** Transferred bytes by resource type (Lighthouse's resource summary). */
   bytes: Record<string, number>;
   failing: string[];
 }
 
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  SI: 'speed-index',
+  CLS: 'cumulative-layout-shift',
+} as const;
+
 async function audit(url: string): Promise<Run> {
+  const load = (await loadAverage())[0] ?? '';
   const result = await lighthouse(url, {
     port: DEBUGGING_PORT,
     output: 'json',
@@ -87,7 +101,15 @@ async function audit(url: string): Promise<Run> {
         (ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`,
       ),
   );
-  return { scores, bytes, failing };
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? Number.NaN]),
+  );
+  // LIGHTHOUSE_SAVE=<dir> keeps each run's full report (the network log, main-thread tasks, LCP element).
+  if (process.env.LIGHTHOUSE_SAVE) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    writeFileSync(join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(lhr));
+  }
+  return { scores, metrics, load, bytes, failing };
 }
 
 const median = (values: number[]) => {
@@ -123,11 +145,19 @@ try {
       `| ${path} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${kb('total')} | ${kb('script')} | ${kb('stylesheet')} | ${kb('document')} |`,
     );
     for (const [i, run] of runs.entries())
-      console.error(`${path} run ${i + 1}: ${JSON.stringify(run.scores)} ${run.failing.join('; ')}`);
+      console.error(
+        `${path} run ${i + 1} (load ${run.load}): ${JSON.stringify(run.scores)} ${formatMetrics(run.metrics)} ${run.failing.join('; ')}`,
+      );
   }
 } finally {
   await stopChromium();
   await server.stop();
+}
+
+function formatMetrics(metrics: Record<string, number>): string {
+  return Object.entries(metrics)
+    .map(([name, value]) => `${name} ${name === 'CLS' ? value.toFixed(3) : Math.round(value)}`)
+    .join(' ');
 }
 
 async function loadAverage(): Promise<string[]> {

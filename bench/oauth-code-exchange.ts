@@ -3,7 +3,14 @@
 // /oauth/token with the PKCE verifier. The exchange's own latency is reported beside the whole round.
 // Usage: npx tsx bench/oauth-code-exchange.ts       (PGlite)
 //        DATABASE_URL=postgres://... npx tsx bench/oauth-code-exchange.ts
-import { describeMachine, formatRate, loginForRefreshCookie, runClosedLoop, startServer } from './lib.ts';
+import {
+  benchPort,
+  describeMachine,
+  formatRate,
+  loginForRefreshCookie,
+  runClosedLoop,
+  startServer,
+} from './lib.ts';
 import { authorizeForCode, pkcePair, tokenRequest } from './oauth-lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -11,7 +18,7 @@ const workers = 8;
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 const server = await startServer({
-  port: 3341,
+  port: benchPort(3341),
   env: process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {},
 });
 try {

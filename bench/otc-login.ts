@@ -4,7 +4,15 @@
 // Latency counts the two login calls; the mailbox read is the test's stand-in for a person.
 // Usage: npx tsx bench/otc-login.ts            (PGlite)
 //        DATABASE_URL=postgres://... npx tsx bench/otc-login.ts
-import { API, DEMO_PASSWORD, describeMachine, formatRate, runClosedLoop, startServer } from './lib.ts';
+import {
+  benchPort,
+  API,
+  DEMO_PASSWORD,
+  describeMachine,
+  formatRate,
+  runClosedLoop,
+  startServer,
+} from './lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -14,7 +22,7 @@ const accounts = ['regular', 'trial', 'expired', 'review', 'admin', 'super'].map
 );
 
 const server = await startServer({
-  port: 3303,
+  port: benchPort(3307),
   env: {
     DEV_TOOLS: 'true',
     // No pause between two codes to one account: each loop asks again at once.

@@ -4,12 +4,20 @@
 // Usage: npx tsx bench/passkey-login.ts            (PGlite)
 //        DATABASE_URL=postgres://... npx tsx bench/passkey-login.ts
 import { SoftwareAuthenticator } from '../apps/identity/test/software-authenticator.ts';
-import { API, DEMO_PASSWORD, describeMachine, formatRate, runClosedLoop, startServer } from './lib.ts';
+import {
+  benchPort,
+  API,
+  DEMO_PASSWORD,
+  describeMachine,
+  formatRate,
+  runClosedLoop,
+  startServer,
+} from './lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const workers = 8;
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const port = 3325;
+const port = benchPort(3325);
 
 async function post<T>(url: string, body: unknown, accessToken?: string): Promise<T> {
   const response = await fetch(url, {

@@ -4,7 +4,7 @@
 //        DATABASE_URL=postgres://... npx tsx bench/password-login.ts
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { API, DEMO_PASSWORD, describeMachine, formatRate, repoRoot, startServer } from './lib.ts';
+import { benchPort, API, DEMO_PASSWORD, describeMachine, formatRate, repoRoot, startServer } from './lib.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 15);
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -24,7 +24,7 @@ function measureRawArgon2(): { verifiesPerSecond: number; msPerVerify: number } 
 
 const raw = measureRawArgon2();
 const server = await startServer({
-  port: 3301,
+  port: benchPort(3301),
   env: process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {},
 });
 try {

@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot, waitForHealth } from './lib.ts';
+import { benchPort, repoRoot, waitForHealth } from './lib.ts';
 
-const port = 3304;
+const port = benchPort(3306);
 const dataDir = mkdtempSync(join(tmpdir(), 'brizo-start-'));
 
 async function timeStart(): Promise<number> {

@@ -9,6 +9,7 @@ import {
   loginForRefreshCookie,
   refreshCookieFrom,
   runClosedLoop,
+  benchPort,
   startServer,
 } from './lib.ts';
 
@@ -17,7 +18,7 @@ const workers = 8;
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 const server = await startServer({
-  port: 3302,
+  port: benchPort(3302),
   env: process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {},
 });
 try {

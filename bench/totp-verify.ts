@@ -7,7 +7,7 @@
 // Usage: npx tsx bench/totp-verify.ts            (PGlite)
 //        DATABASE_URL=postgres://... npx tsx bench/totp-verify.ts
 import { Secret, TOTP } from 'otpauth';
-import { API, describeMachine, formatRate, runClosedLoop, startServer } from './lib.ts';
+import { benchPort, API, describeMachine, formatRate, runClosedLoop, startServer } from './lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const userCount = Number(process.env.BENCH_USERS ?? 400);
@@ -17,7 +17,7 @@ const PASSWORD = 'Bench-totp-2026!';
 const PERIOD_MS = 30_000;
 
 const server = await startServer({
-  port: 3304,
+  port: benchPort(3305),
   env: { DEV_TOOLS: 'true', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
 });
 

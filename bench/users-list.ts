@@ -16,6 +16,7 @@ import {
   describeMachine,
   formatRate,
   runOpenLoop,
+  benchPort,
   startServer,
   type RunningServer,
 } from './lib.ts';
@@ -26,7 +27,7 @@ const ADMIN = 'bench-admin@bench.test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const databaseUrl = process.env.DATABASE_URL;
 const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
-const port = 3313;
+const port = benchPort(3313);
 
 /** One statement per entry: both drivers run them in order. Names repeat so searches find many. */
 const seedStatements = [

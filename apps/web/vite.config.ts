@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './vite-precompress';
+import { staticShells } from './vite-static-shells';
 
 // The identity server serves the API, the runtime configuration and the dev mailbox on one
 // origin (docs/CONTRACTS.md); in development Vite forwards those paths to it.
@@ -71,13 +72,15 @@ export * from 'zod';`;
   };
 }
 
-// The modules the login page needs (the entry's static imports) are kept in one chunk. Left to itself
-// the bundler cuts every module the entry shares with a lazy chunk (a Mantine component, a helper)
-// into a chunk of its own, and many small chunks compress worse: the admin portal's chunks alone cost
+// The modules the login page needs (what the app's module, which the entry imports, imports
+// statically) are kept in one chunk. Left to itself the bundler cuts every module the login path
+// shares with a lazy chunk (a Mantine component, a helper) into a chunk of its own, and many small chunks compress worse: the admin portal's chunks alone cost
 // the login page about 4 kB of gzip that way (docs/decisions/0003). Mantine's barrels re-export every
 // component, so through them only the names the login path's own files import are followed.
 const MANTINE_BARRELS = ['@mantine/core/esm/index.mjs', '@mantine/hooks/esm/index.mjs'];
 const loginPath = new Set<string>();
+/** The entry's own modules (src/main.tsx and what it imports statically): the small first chunk. */
+const entryPath = new Set<string>();
 
 /** `{ name: file }` for each `import { name } from "./file"` of a barrel module. */
 function barrelExports(barrelFile: string): Map<string, string> {
@@ -117,10 +120,22 @@ function loginPathInOneChunk(): Plugin {
       loginPath.clear();
       const barrels = new Map<string, Map<string, string>>();
       const wanted = new Set<string>();
-      const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      // The entry (src/main.tsx) imports the app dynamically once the first frame is painted: the login
+      // path is what the app's module imports statically, less what the small entry chunk holds itself.
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      entryPath.clear();
+      for (const pendingEntry = [...entries]; pendingEntry.length > 0;) {
+        const id = pendingEntry.pop();
+        if (!id || entryPath.has(id)) continue;
+        entryPath.add(id);
+        const info = this.getModuleInfo(id);
+        const lazy = new Set(info?.dynamicallyImportedIds ?? []);
+        pendingEntry.push(...(info?.importedIds ?? []).filter((imported) => !lazy.has(imported)));
+      }
+      const pending = [...entryPath].flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
       while (pending.length > 0) {
         const id = pending.pop();
-        if (!id || loginPath.has(id)) continue;
+        if (!id || loginPath.has(id) || entryPath.has(id)) continue;
         if (MANTINE_BARRELS.some((barrel) => id.endsWith(barrel))) {
           barrels.set(id, barrelExports(id));
           continue;
@@ -152,20 +167,24 @@ function mantineStylesComplete(): Plugin {
   return {
     name: 'brizo:mantine-styles-complete',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const classesIn = (text: string) => new Set(text.match(/\bm_[0-9a-f]{8}\b/g) ?? []);
-      const styled = new Set<string>();
-      const used = new Set<string>();
-      for (const file of Object.values(bundle)) {
-        if (file.type === 'chunk') classesIn(file.code).forEach((name) => used.add(name));
-        else if (file.fileName.endsWith('.css'))
-          classesIn(String(file.source)).forEach((name) => styled.add(name));
-      }
-      const missing = [...used].filter((name) => !styled.has(name));
-      if (missing.length > 0)
-        this.error(
-          `Mantine classes without styles: ${missing.join(', ')}. Import the component's stylesheet in src/app/mantine-styles.ts.`,
-        );
+    // After Vite's CSS plugin, which writes the one stylesheet (cssCodeSplit off) in this hook too.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const classesIn = (text: string) => new Set(text.match(/\bm_[0-9a-f]{8}\b/g) ?? []);
+        const styled = new Set<string>();
+        const used = new Set<string>();
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk') classesIn(file.code).forEach((name) => used.add(name));
+          else if (file.fileName.endsWith('.css'))
+            classesIn(String(file.source)).forEach((name) => styled.add(name));
+        }
+        const missing = [...used].filter((name) => !styled.has(name));
+        if (missing.length > 0)
+          this.error(
+            `Mantine classes without styles: ${missing.join(', ')}. Import the component's stylesheet in src/app/mantine-styles.ts.`,
+          );
+      },
     },
   };
 }
@@ -199,6 +218,7 @@ export default defineConfig({
     zodWithoutEval(),
     loginPathInOneChunk(),
     mantineStylesComplete(),
+    staticShells(),
     precompress(),
   ],
   server: {
@@ -215,9 +235,22 @@ export default defineConfig({
     // 115) still load every chunk through the imports themselves, only without the early start, and
     // the polyfill was 0.2 kB of gzip in every page's entry (issue 10, the login bundle's budget).
     modulePreload: { polyfill: false },
+    // One stylesheet, linked from the HTML: the app's own CSS modules come with its chunk, which the
+    // entry imports dynamically, and would otherwise be a second stylesheet the app inserts when it
+    // loads (a restyle after the first paint). The product shell's few rules (0.6 kB), which its lazy
+    // chunk loaded as a stylesheet of its own, are in it too.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'login', test: (id: string) => loginPath.has(id) }] },
+        codeSplitting: {
+          groups: [
+            { name: 'login', test: (id: string) => loginPath.has(id) },
+            // The entry's modules, Vite's preload function included, which the entry and the app both
+            // call: captured as one of the login path's dependencies, it went into the app's chunk, and
+            // the entry's static import of it ran the whole app before the first frame.
+            { name: 'entry', test: (id: string) => entryPath.has(id), priority: 1 },
+          ],
+        },
       },
     },
   },

@@ -9,7 +9,7 @@ export default mergeConfig(
       // Component tests need a DOM; the pure product tests run there too at little cost.
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     },
   }),
 );

@@ -7,6 +7,7 @@ import { newWorkEmail } from '../support/identities';
 import { waitForMailedCode } from '../support/mail-code';
 import { waitForMailLink } from '../support/mailbox';
 import { typeCode, waitForMfaMail } from '../support/mfa';
+import { addVirtualAuthenticator, setMfaStrategy } from '../support/webauthn';
 
 // Issue 10: a sign-in older than REAUTH_MAX_AGE_SECONDS (600 s) must be confirmed again before the
 // email, phone numbers or MFA factors change; the old address can undo an email change. These move
@@ -137,6 +138,65 @@ test('an old sign-in removes an MFA factor after confirming with that second fac
     await expect(page.getByRole('dialog', { name: 'Remove email codes' })).toBeVisible();
     await typeCode(page, await waitForMfaMail(request, person.email, after));
     await expect(page.getByTestId('mfa-count')).toHaveText('0 of 4 methods on');
+  } finally {
+    await resetServerClock(request);
+  }
+});
+
+test('an old sign-in sets up email codes after confirming with a security key', async ({ page, request }) => {
+  await setMfaStrategy(request, 'WebAuthnCrossPlatform', true);
+  try {
+    const key = await addVirtualAuthenticator(page, 'security-key');
+    const tenant = await createJourneyTenant(request);
+    const person = tenant.member;
+    await openSection(page, person, 'privacy');
+    // A fresh sign-in adds the key without being asked.
+    await page.getByRole('button', { name: 'Add security key' }).click();
+    await expect(page.getByText('1 registered')).toBeVisible();
+    const [added] = await key.credentials();
+    try {
+      await ageSignIn(page, request);
+      await expect(page.getByText('1 registered')).toBeVisible();
+      const after = new Date(Date.now() - 1000).toISOString();
+      await page.getByRole('button', { name: 'Set up' }).nth(2).click();
+      const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+      await expect(confirm).toBeVisible();
+      await expect(confirm.getByLabel(/^Password/)).toBeVisible();
+      await shoot(page, 'dialog-security-key');
+      await confirm.getByRole('button', { name: 'Use a security key or passkey' }).click();
+      await expect(confirm).toBeHidden();
+      const [used] = await key.credentials();
+      expect(used?.signCount).toBeGreaterThan(added?.signCount ?? 0);
+
+      // The refused set-up ran again: its code arrives and turns email codes on (no recovery code to
+      // show: the key was the account's first factor).
+      await typeCode(page, await waitForMfaMail(request, person.email, after));
+      await expect(page.getByRole('button', { name: 'Remove', exact: true })).toBeVisible();
+    } finally {
+      await resetServerClock(request);
+    }
+  } finally {
+    await setMfaStrategy(request, 'WebAuthnCrossPlatform', false);
+  }
+});
+
+test('an old sign-in changes the username only after the password', async ({ page, request }) => {
+  const tenant = await createJourneyTenant(request);
+  const person = tenant.member;
+  await openSection(page, person, 'profile');
+  const username = `cook-${Date.now().toString(36)}`;
+  try {
+    await ageSignIn(page, request);
+    await page.getByLabel('Username').fill(username);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByLabel(/^Password/).fill(person.password);
+    await confirm.getByLabel(/^Password/).press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Username')).toHaveValue(username);
   } finally {
     await resetServerClock(request);
   }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
+import { checkScreen } from '../support/screen-check';
 import { DEMO_PASSWORD } from '../support/env';
 import { NEW_PASSWORD } from '../support/identities';
 import { bearerOf, createActiveUser } from '../support/lifecycle';
@@ -114,6 +115,12 @@ test('email-code MFA with codes from the dev mailbox', async ({ page, request })
   await page.getByRole('button', { name: 'Email code' }).click();
   await typeCode(page, await waitForMfaMail(request, email, after));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  // Walk-through defects: the email-code enrollment went straight on without the recovery code that
+  // the other factors show (SPEC section 4: "After enrollment: recoveryCode").
+  await expect(page.getByTestId('mfa-recovery-code')).toHaveText(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){4}$/);
+  await checkScreen(page, 'email-enrollment-recovery-code');
+  await page.getByLabel('I have saved my recovery code').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await landed(page);
 
   await signOut(page);

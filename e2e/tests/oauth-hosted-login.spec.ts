@@ -3,6 +3,7 @@ import { LoginPage } from '../pages/login-page';
 import { MainAppPage } from '../pages/main-app-page';
 import { ACCESS_TOKEN_TTL_SECONDS, DEMO_PASSWORD, E2E_BASE_URL } from '../support/env';
 import { useHostedLogin } from '../support/hosted-login';
+import { checkScreen } from '../support/screen-check';
 
 function oauthTraffic(page: Page) {
   const calls: { path: string; status: number; grant?: string }[] = [];
@@ -81,6 +82,64 @@ test('hosted login: a signed-in visitor gets a code without seeing the login box
   await expect(page).toHaveURL(/\/app$/, { timeout: 20_000 });
   await expect(new MainAppPage(page).email).toHaveText('admin@brizo.test');
   expect(calls.some((call) => call.path === '/frontegg/oauth/authorize/silent')).toBe(true);
+});
+
+test('walk-through defects: hosted login sends a state, keeps the code out of the address bar and refuses a replayed or forged callback', async ({
+  page,
+}) => {
+  await useHostedLogin(page);
+  const authorizeStates: (string | null)[] = [];
+  const callbacks: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/frontegg/oauth/authorize') authorizeStates.push(url.searchParams.get('state'));
+    if (request.isNavigationRequest() && url.pathname === '/oauth/callback') callbacks.push(request.url());
+  });
+  const exchanges: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/frontegg/oauth/token') exchanges.push(response.status());
+  });
+
+  // A trial user lands on /trial-started, a page whose query string is saved and appended (SPEC section 4).
+  await page.goto('/trial-started');
+  await expect(page).toHaveURL(/\/account\/login\?redirectUrl=/, { timeout: 20_000 });
+  const state = authorizeStates[0];
+  expect(state).toMatch(/^[0-9a-f-]{36}$/);
+  await new LoginPage(page).signIn('trial@brizo.test', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/trial-started$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Welcome to your free trial' })).toBeVisible();
+
+  // The code came back with the state, and left neither the address bar nor the stored query string.
+  const callback = new URL(callbacks[0] ?? 'http://missing.invalid');
+  expect(callback.searchParams.get('state')).toBe(state);
+  expect(callback.searchParams.get('code')).toBeTruthy();
+  expect(exchanges).toEqual([200]);
+  expect(page.url()).not.toContain('code=');
+  expect(await page.evaluate(() => localStorage.getItem('bfmQueryString'))).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome to your free trial' })).toBeVisible();
+  expect(page.url()).not.toContain('code=');
+
+  // The same answer again (a replay from the history or a leaked address): refused, and said so.
+  await page.goto(callback.toString());
+  await expect(page.getByRole('heading', { name: 'Sign-in did not complete' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in answer was not requested from this browser tab, or it was already used.',
+  );
+  expect(page.url()).toMatch(/\/oauth\/callback$/);
+  expect(exchanges).toEqual([200]);
+  await checkScreen(page, 'callback-replayed');
+
+  // A forged answer, with a code and state of someone else's making: refused before any exchange.
+  await page.goto('/oauth/callback?code=forged-code&state=forged-state');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in answer was not requested from this browser tab, or it was already used.',
+  );
+  expect(exchanges).toEqual([200]);
+
+  // Starting again works: the session still stands, so the home page signs in silently.
+  await page.getByRole('link', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/trial-started$/, { timeout: 20_000 });
 });
 
 test('the login box follows a redirectUrl on its own origin only (SPEC section 5)', async ({ page }) => {

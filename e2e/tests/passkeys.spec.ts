@@ -3,6 +3,7 @@ import { LoginPage } from '../pages/login-page';
 import { PasskeyPrompt } from '../pages/passkey-prompt';
 import { NEW_PASSWORD } from '../support/identities';
 import { createActiveUser } from '../support/lifecycle';
+import { checkScreen } from '../support/screen-check';
 import { addVirtualAuthenticator, setPasskeysStrategy } from '../support/webauthn';
 
 // The Passkeys strategy is vendor-wide: these journeys switch it, so they run one after another.
@@ -71,11 +72,27 @@ test.describe('passkeys', () => {
       const [credential] = await authenticator.credentials();
       expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
 
+      // Walk-through defects: after a logout in the same tab, the passkey sign-in's navigation threw
+      // ('c is not a function': the logout's reset had dropped the store's onRedirectTo), so the
+      // preferred login method was never stored.
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        // A signed-out refresh's 401 is logged by the browser as a failed resource: not the app's.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => consoleErrors.push(error.message));
       await signOut(page);
+      expect(await page.evaluate(() => localStorage.getItem('preferred-login-method'))).toBeNull();
+      await checkScreen(page, 'login-with-passkey');
       await passkeyButton(page).click();
       await expectSignedIn(page);
       const [used] = await authenticator.credentials();
       expect(used?.signCount).toBeGreaterThan(credential?.signCount ?? 0);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('preferred-login-method')))
+        .toBe('Passkeys');
+      expect(consoleErrors).toEqual([]);
 
       // A passkey user is never prompted again on this browser, even after a password login.
       await signInAgainWithoutPrompt(page, email);

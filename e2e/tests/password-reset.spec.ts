@@ -3,6 +3,7 @@ import { newWorkEmail, NEW_PASSWORD } from '../support/identities';
 import { waitForMailLink } from '../support/mailbox';
 import { fillNewPassword } from '../pages/password-form';
 import { LoginPage } from '../pages/login-page';
+import { checkScreen } from '../support/screen-check';
 
 const API = '/frontegg/identity/resources/users/v1';
 
@@ -47,7 +48,10 @@ test('forgot password mails a reset link that sets a new password', async ({ pag
   await expect(page.getByRole('alert')).toContainText(
     'Reset password failed: Please double check your reset URL.',
   );
+  // Walk-through defects: the alert's title and body both said it.
+  await expect(page.getByText('Reset password failed: Please double check your reset URL.')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Contact Support' })).toBeVisible();
+  await checkScreen(page, 'reset-refused');
 });
 
 test('an invalid activation link offers Login and Contact Support', async ({ page }) => {

@@ -71,6 +71,11 @@ export const errorCatalogue = {
       'Confirm it is you: enter your password or a second-factor code to make this change',
     ),
     reauthenticationFailed: entry(400, 'ER-AUTH-REAUTHENTICATION-FAILED', 'Incorrect password'),
+    noSecurityKey: entry(
+      400,
+      'ER-AUTH-NO-SECURITY-KEY',
+      'This account has no security key or passkey to confirm it is you',
+    ),
   },
   users: {
     notFound: entry(404, 'ER-USERS-NOT-FOUND', 'User not found'),

@@ -169,6 +169,7 @@ describe('activation by code', () => {
       userId: expect.any(String),
       tenantId: expect.any(String),
       activationToken: expect.any(String),
+      user: { vendorMetadata: expect.any(String) },
     });
     const response = await activateWithCode({
       userId: answer.userId,

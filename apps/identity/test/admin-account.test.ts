@@ -48,6 +48,18 @@ describe('account settings (issue 4)', () => {
     expect(updated).toMatchObject({ tenantId: tenant.tenant.id, userId: tenant.admin.user.id });
   });
 
+  it('walk-through: a new account (no currency) saves its timezone even when the empty currency comes along', async () => {
+    const tenant = await createTenantAdmins(server());
+    const admin = as(server(), tenant.admin);
+    const saved = await admin('PUT', SETTINGS, { timezone: 'Europe/Paris', currency: '' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ timezone: 'Europe/Paris', currency: null });
+    await admin('PUT', SETTINGS, { currency: 'EUR' });
+    // Empty clears a set currency, as it does any other text.
+    expect((await admin('PUT', SETTINGS, { currency: '' })).json()).toMatchObject({ currency: null });
+    expect((await findTenantById(server().db, tenant.tenant.id))?.currency).toBeNull();
+  });
+
   it('accepts only an image data URL as the logo, within the size limit', async () => {
     const tenant = await createTenantAdmins(server());
     const admin = as(server(), tenant.admin);
@@ -75,7 +87,10 @@ describe('account settings (issue 4)', () => {
       tenantId: tenant.tenant.id,
       loginUrl: expect.stringContaining(`tenantId=${tenant.tenant.id}`),
     });
-    expectErrorShape(await server().app.inject({ method: 'GET', url: `${SETTINGS}/public` }), 404);
+    // Neither a tenantId nor a session: no account is named (signed in, it is the token's own account).
+    const unnamed = await server().app.inject({ method: 'GET', url: `${SETTINGS}/public` });
+    expectErrorShape(unnamed, 403);
+    expect(unnamed.json().errorCode).toBe('ER-ADMIN-NO-TENANT');
     expectErrorShape(
       await server().app.inject({ method: 'GET', url: `${SETTINGS}/public?tenantId=${UNKNOWN}` }),
       404,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditLogs } from '../src/db/schema.js';
-import { as, createTenantAdmins } from './admin-support.js';
+import { recordBreachedPassword } from '../src/db/queries/security-center.js';
+import { as, createTenantAdmins, passwordSignIn } from './admin-support.js';
 import { createUser } from './factories.js';
 import { API, expectErrorShape, useTestServer } from './harness.js';
 
@@ -26,15 +26,8 @@ describe('security center user tables (users v3 presets, as the store sends them
   it('lists the unenrolled, breached and inactive users of the tenant, paged, for Admin and Read Only', async () => {
     const { admin, readOnly, member, tenant } = await createTenantAdmins(server());
     const { user: breached } = await createUser(server().db, server().passwords, { tenant });
-    // What the login flow records for a breached-password sign-in, after the password was set.
-    await server()
-      .db.insert(auditLogs)
-      .values({
-        userId: breached.id,
-        action: 'User signed in with a breached password',
-        severity: 'High',
-        createdAt: new Date(Date.now() + 60_000),
-      });
+    // What every sign-in with a password on the breached list records, after the password was set.
+    await recordBreachedPassword(server().db, breached.id, new Date(Date.now() + 60_000));
 
     for (const who of [admin, readOnly]) {
       const unenrolled = await as(server(), who)('GET', tableQuery('mfa-unenrolled'));
@@ -60,6 +53,34 @@ describe('security center user tables (users v3 presets, as the store sends them
     expect(await as(server(), readOnly)('GET', `${API}/roles/v1`).then((answer) => answer.statusCode)).toBe(
       200,
     );
+  });
+
+  it('lists the users the breached-password recommendation counts, with the login-flow flag off (walk-through issue)', async () => {
+    const { admin, tenant } = await createTenantAdmins(server());
+    const breachedPassword = 'Password123!';
+    const { user } = await createUser(server().db, server().passwords, {
+      tenant,
+      password: breachedPassword,
+    });
+    const flags = (await server().app.inject({ method: 'GET', url: '/frontegg/flags' })).json();
+    expect(flags['security-center-show-login-flows']).toBe('off');
+    expect((await passwordSignIn(server(), user.email, breachedPassword)).statusCode).toBe(200);
+
+    const recommendations = await as(server(), admin)(
+      'GET',
+      '/frontegg/security-center/resources/recommendations/v1',
+    );
+    const breachedCount = recommendations
+      .json<{
+        recommendations: { items: { code: string; metadata?: { password?: Record<string, number> } }[] };
+      }>()
+      .recommendations.items.find((item) => item.code === 'BREACHED_PASSWORDS_EXIST')?.metadata
+      ?.password?.breachedPasswordUsersCount;
+    expect(breachedCount).toBe(1);
+
+    const table = (await as(server(), admin)('GET', tableQuery('breached-passwords'))).json<Page>();
+    expect(table.items.map((item) => item.email)).toEqual([user.email]);
+    expect(table._metadata.totalItems).toBe(breachedCount);
   });
 
   it('pages by page number: two users a page', async () => {

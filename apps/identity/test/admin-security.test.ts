@@ -178,6 +178,14 @@ describe('IP restrictions (/configurations/v1/restrictions/ip)', () => {
     expect((await office('POST', `${IP}/config`, { isActive: false })).statusCode).toBe(200);
   });
 
+  it('walk-through: GET /metadata/ipme answers the caller their current address; anonymous callers get 401', async () => {
+    const { admin } = await createTenantAdmins(server());
+    const answer = await from(admin, '198.51.100.23')('GET', '/frontegg/metadata/ipme');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ ip: '198.51.100.23', country_code: null });
+    expectErrorShape(await anonymous('GET', '/frontegg/metadata/ipme'), 401);
+  });
+
   it("cross-tenant: another tenant's entry is a 404, unchanged and never listed", async () => {
     const a = await createTenantAdmins(server());
     const b = await createTenantAdmins(server());

@@ -7,6 +7,7 @@ import {
   insertRole,
   linkRolePermissions,
 } from '../src/db/queries/roles.js';
+import { recordBreachedPassword } from '../src/db/queries/security-center.js';
 import { auditLogs, memberships, mfaDevices, permissions, users } from '../src/db/schema.js';
 import { as, createTenantAdmins } from './admin-support.js';
 import { createTenant, createUser, TEST_PASSWORD } from './factories.js';
@@ -102,6 +103,41 @@ describe('Users section: the list (GET /users/v2 and v3)', () => {
     const v3 = await admin('GET', `${API}/users/v3?_email=sorted-&_sortBy=email&_order=asc`);
     expect(v3.statusCode, v3.body).toBe(200);
     expect(json<Page>(v3).items).toHaveLength(3);
+  });
+
+  it('searches a part of the name or email, any case, with LIKE wildcards as text (walk-through issue: "Demo")', async () => {
+    const s = server();
+    const team = await createTenantAdmins(s);
+    const people: Array<[string, string]> = [
+      ['Regular Demo', uniqueEmail('regular')],
+      ['Anna Smith', uniqueEmail('anna', 'demo-foods.test')],
+      ['Demolition Crew', uniqueEmail('crew')],
+      ['Under_Score', uniqueEmail('under')],
+      ['Hundred Percent', uniqueEmail('pct%sign')],
+    ];
+    for (const [name, email] of people)
+      await createUser(s.db, s.passwords, { tenant: team.tenant, name, email });
+    const other = await createTenant(s.db);
+    await createUser(s.db, s.passwords, { tenant: other, name: 'Outside Demo' });
+    const admin = as(s, team.admin);
+    const namesOf = async (filter: string) =>
+      (await listOf(admin, `_filter=${encodeURIComponent(filter)}&_sortBy=name&_order=ASC`)).items.map(
+        (item) => item.name,
+      );
+
+    // In the middle of a name, at the start of one, in an email's domain; never another tenant's.
+    expect(await namesOf('Demo')).toEqual(['Anna Smith', 'Demolition Crew', 'Regular Demo']);
+    expect(await namesOf('dEmO')).toEqual(['Anna Smith', 'Demolition Crew', 'Regular Demo']);
+    expect(await namesOf('ular de')).toEqual(['Regular Demo']);
+    expect((await listOf(admin, '_filter=demo'))._metadata.totalItems).toBe(3);
+    // '_' and '%' are letters here, not LIKE's "any character" and "anything".
+    expect(await namesOf('_')).toEqual(['Under_Score']);
+    expect(await namesOf('%')).toEqual(['Hundred Percent']);
+    expect(await namesOf('n_e')).toEqual([]);
+    expect(await namesOf('\\')).toEqual([]);
+    // The v3 list's _email searches the same way.
+    const v3 = await admin('GET', `${API}/users/v3?_email=DEMO-FOODS`);
+    expect(json<Page>(v3).items.map((item) => item.name)).toEqual(['Anna Smith']);
   });
 
   it('pages a search matched by name or email in the order of another key, with the inactive preset', async () => {
@@ -212,12 +248,8 @@ describe('Users section: the list (GET /users/v2 and v3)', () => {
     const team = await createTenantAdmins(s);
     const admin = as(s, team.admin);
     await s.db.insert(mfaDevices).values({ userId: team.member.user.id, type: 'authenticator', secret: 'X' });
-    await s.db.insert(auditLogs).values({
-      userId: team.readOnly.user.id,
-      action: 'User signed in with a breached password',
-      severity: 'High',
-      createdAt: new Date(Date.now() + 60_000),
-    });
+    // What a sign-in with a password on the breached list records (services/login.ts).
+    await recordBreachedPassword(s.db, team.readOnly.user.id, new Date(Date.now() + 60_000));
     await s.db
       .update(users)
       .set({ lastLogin: new Date(Date.now() - 100 * 86_400_000) })

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
+import { afterCommit, type Database } from '../src/db/client.js';
 import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
 import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
 import { findUserById } from '../src/db/queries/users.js';
@@ -48,18 +48,22 @@ beforeAll(async () => {
   const clock = new TestClock();
   const outbox = createOutboxMailer({ db: database.db, from: 'test@brizo.test', clock });
   const texts = createOutboxSms({ db: database.db, clock });
+  // A slow network delivery (SMTP, an SMS gateway) goes out once its change has committed, as the SMTP
+  // mailer's does: it must hold neither the answer nor the transaction (PGlite's one connection).
   const mailer: Mailer = {
-    send: async (message) => {
-      await gate.wait();
-      await outbox.send(message);
-    },
+    send: (message) =>
+      afterCommit(async () => {
+        await gate.wait();
+        await outbox.send(message);
+      }),
     close: async () => {},
   };
   const sms: SmsSender = {
-    send: async (message) => {
-      await gate.wait();
-      await texts.send(message);
-    },
+    send: (message) =>
+      afterCommit(async () => {
+        await gate.wait();
+        await texts.send(message);
+      }),
   };
   server = await startTestServer(database.db, { clock, mailer, sms, settle: false });
 });

@@ -37,6 +37,25 @@ describe('dev clock (POST/DELETE /dev/api/clock)', () => {
     }
   });
 
+  it('GET /time answers the server clock, moved clock included (the trial screens count by it)', async () => {
+    const database = await openTestDatabase();
+    const clock = createAdjustableClock(new TestClock(new Date('2026-03-01T12:00:00Z')));
+    const server = await startTestServer(database.db, { clock: clock as unknown as TestClock });
+    try {
+      const before = await server.app.inject({ method: 'GET', url: '/time' });
+      expect(before.statusCode).toBe(200);
+      expect(before.headers['cache-control']).toBe('no-store');
+      expect(before.json()).toEqual({ now: '2026-03-01T12:00:00.000Z' });
+      await server.app.inject({ method: 'POST', url: '/dev/api/clock', payload: { offsetSeconds: 86_400 } });
+      expect((await server.app.inject({ method: 'GET', url: '/time' })).json()).toEqual({
+        now: '2026-03-02T12:00:00.000Z',
+      });
+    } finally {
+      await server.app.close();
+      await database.close();
+    }
+  });
+
   it('a clock that cannot move answers 409; without DEV_TOOLS the route does not exist', async () => {
     const database = await openTestDatabase();
     const server = await startTestServer(database.db);
@@ -58,6 +77,46 @@ describe('dev clock (POST/DELETE /dev/api/clock)', () => {
         payload: { value: 'on' },
       });
       expect(flags.statusCode).toBe(404);
+    } finally {
+      await server.app.close();
+      await production.app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('dev flags (GET /dev/api/flags, PUT /dev/api/flags/:name)', () => {
+  it('GET answers the flags as GET /flags serves them, overrides included (it answered 404)', async () => {
+    const database = await openTestDatabase();
+    const server = await startTestServer(database.db);
+    const production = await startTestServer(database.db, { env: { DEV_TOOLS: 'off' } });
+    const flagsOf = async (url: string) => {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      return response.json<Record<string, string>>();
+    };
+    try {
+      const initial = await flagsOf('/dev/api/flags');
+      expect(initial).toEqual(await flagsOf('/frontegg/flags'));
+      expect(initial).toMatchObject({ 'security-center-show-login-flows': 'off', 'temporary-users': 'on' });
+
+      await server.app.inject({
+        method: 'PUT',
+        url: '/dev/api/flags/security-center-show-login-flows',
+        payload: { value: 'on' },
+      });
+      expect(await flagsOf('/dev/api/flags')).toMatchObject({ 'security-center-show-login-flows': 'on' });
+      expect(await flagsOf('/dev/api/flags')).toEqual(await flagsOf('/frontegg/flags'));
+
+      await server.app.inject({
+        method: 'PUT',
+        url: '/dev/api/flags/security-center-show-login-flows',
+        payload: { value: null },
+      });
+      expect(await flagsOf('/dev/api/flags')).toEqual(initial);
+
+      const hidden = await production.app.inject({ method: 'GET', url: '/dev/api/flags' });
+      expect(hidden.statusCode).toBe(404);
     } finally {
       await server.app.close();
       await production.app.close();

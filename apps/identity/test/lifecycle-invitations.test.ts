@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
+import { findUserByEmail } from '../src/db/queries/users.js';
 import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from './harness.js';
+import { API, expectErrorShape, linkFromMail, mailTo, uniqueEmail, useTestServer } from './harness.js';
 import { accessTokenOf, createAdmin } from './lifecycle-helpers.js';
 
 const server = useTestServer();
@@ -85,6 +86,48 @@ describe('invitations', () => {
     expect(invited.json()).toMatchObject({ email, verified: false, tenantId: admin.tenant.id });
     const [mail] = await mailTo(server().db, email);
     expect(mail?.text).toContain('/account/activate?');
+    // Walk-through: the web app reads this to keep an invitee off the personal-email review page.
+    const user = await findUserByEmail(server().db, email);
+    expect(JSON.parse(user?.vendorMetadata ?? '{}')).toMatchObject({ signupType: 'invitation' });
+  });
+
+  it('the mail to a new person is an invitation naming inviter and account, not a sign-up mail (walk-through issue)', async () => {
+    const admin = await createAdmin(server(), { name: 'Dana Admin' });
+    const email = uniqueEmail('invitee');
+    await invite(admin.authorization, { email, name: 'Ivy Invitee' });
+    const [mail] = await mailTo(server().db, email);
+    if (!mail) throw new Error('no invitation mail');
+    const account = admin.tenant.name;
+    expect(mail.subject).toBe(`Dana Admin invited you to ${account} on Brizo FoodMetrics`);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('Hi Ivy Invitee,');
+      expect(body).toContain(`Dana Admin (${admin.user.email}) invited you to join the account`);
+      expect(body).toContain(account);
+      expect(body).not.toMatch(/signing up|did not sign up/);
+    }
+    expect(mail.text).toContain('If you did not expect it, you can ignore this email');
+    expect(mail.text).toContain(`Questions about it go to ${admin.user.email}`);
+    // The accept link is the activation link: it confirms the address and sets the password.
+    const { userId, token } = await linkFromMail(server().db, email, '/account/activate');
+    expect(mail.text).toContain(`Accept the invitation: http://identity.test/account/activate?`);
+    const activated = await server().app.inject({
+      method: 'POST',
+      url: `${API}/users/v1/activate`,
+      payload: { userId, token, password: 'Another-horse-7!' },
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+  });
+
+  it('the mail to an existing user names inviter and account too', async () => {
+    const admin = await createAdmin(server(), { name: 'Omar Owner' });
+    const { user } = await createUser(server().db, server().passwords, { name: 'Eve Existing' });
+    await invite(admin.authorization, { email: user.email });
+    const [mail] = await mailTo(server().db, user.email);
+    expect(mail?.subject).toBe(`Omar Owner invited you to ${admin.tenant.name} on Brizo FoodMetrics`);
+    expect(mail?.text).toContain(
+      `Omar Owner (${admin.user.email}) invited you to join the account "${admin.tenant.name}"`,
+    );
+    expect(mail?.text).toContain('If you did not expect it, you can ignore this email');
   });
 
   it('expires after 30 days', async () => {

@@ -320,6 +320,9 @@ describe('email code MFA', () => {
     });
     expect(verified.statusCode).toBe(200);
     expect(claimsOf(json<Session>(verified).accessToken).amr).toEqual(['mfa', 'otp']);
+    // Walk-through defects: the email-code enrollment answered no recovery code (SPEC section 4).
+    const { recoveryCode } = json<Session>(verified);
+    expect(recoveryCode).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){4}$/);
 
     const next = await client.mfaChallenge(user.email);
     expect(next).toMatchObject({ mfaEnrolled: true, mfaDevices: { emails: [{ email: user.email }] } });
@@ -341,6 +344,24 @@ describe('email code MFA', () => {
       code: secondCode,
     });
     expectErrorShape(expired, 400);
+
+    // A verification with the enrolled email is not an enrollment: no new recovery code.
+    const third = await client.mfaChallenge(user.email);
+    const thirdToken = json<{ otcToken: string }>(
+      await post('/auth/v1/user/mfa/emailcode', { mfaToken: third.mfaToken }),
+    ).otcToken;
+    const signedIn = await post('/auth/v1/user/mfa/emailcode/verify', {
+      mfaToken: third.mfaToken,
+      otcToken: thirdToken,
+      code: await client.latestCode(user.email),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(json<Session>(signedIn).recoveryCode).toBeUndefined();
+
+    // The enrollment's recovery code works (and removes the factor), like the other factors'.
+    const recovered = await post('/auth/v1/user/mfa/recover', { email: user.email, recoveryCode });
+    expect(recovered.statusCode).toBe(200);
+    expect((await client.mfaChallenge(user.email)).mfaEnrolled).toBe(false);
   });
 });
 

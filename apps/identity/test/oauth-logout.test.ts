@@ -90,6 +90,20 @@ describe('issue 10: GET /oauth/logout with proof of the session ends it at once'
     const response = await logout(`?post_logout_redirect_uri=${encodeURIComponent(LOGIN_BOX)}&state=x`);
     expect(response.headers.location).toBe(`${LOGIN_BOX}?state=x`);
   });
+
+  it('sends a person who opened it in the address bar without a session to the login box, not to JSON', async () => {
+    const navigation = await logout('', undefined, {
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-site': 'none',
+    });
+    expect(navigation.statusCode).toBe(302);
+    expect(navigation.headers.location).toBe('/account/login');
+    const fetched = await logout('', undefined, {
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(fetched.json()).toEqual({});
+  });
 });
 
 describe('issue 10: GET /oauth/logout without that proof asks the user first', () => {

@@ -3,8 +3,9 @@ import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
 import { findMfaDevicesByUser } from '../src/db/queries/mfa.js';
 import { findUserById } from '../src/db/queries/users.js';
 import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, cookieValue, expectErrorShape, json, mailTo, uniqueEmail, useTestServer } from './harness.js';
+import { API, cookieValue, expectErrorShape, mailTo, uniqueEmail, useTestServer } from './harness.js';
 import { claimsOf, mfaClient, secretOf, totpCode } from './mfa-support.js';
+import { reauthenticationClient } from './reauthentication-support.js';
 
 // Issue 10: an access token alone (stolen) must not change how the account signs in. Email, phone,
 // MFA factors and passkeys change only within REAUTH_MAX_AGE_SECONDS of a sign-in or of a
@@ -15,38 +16,7 @@ const mfa = mfaClient(server);
 const MAX_AGE_SECONDS = 600;
 const REFUSED = 'ER-AUTH-REAUTHENTICATION-REQUIRED';
 
-const call = (method: 'GET' | 'POST' | 'DELETE', path: string, accessToken: string, payload?: object) =>
-  server().app.inject({
-    method,
-    url: `${API}${path}`,
-    headers: { authorization: `Bearer ${accessToken}` },
-    ...(payload ? { payload } : {}),
-  });
-
-const cookieName = () => `fe_refresh_${server().config.clientId.replaceAll('-', '')}`;
-
-/** A password sign-in: its access token and refresh cookie. */
-async function signIn(email: string) {
-  const response = await mfa.login(email);
-  const accessToken = json<{ accessToken?: string }>(response).accessToken;
-  const refresh = cookieValue(response, cookieName());
-  if (!accessToken || !refresh) throw new Error(`sign-in failed: ${response.body}`);
-  return { accessToken, refresh };
-}
-
-/** The session's access token after `seconds`: renewed with the refresh cookie, as the web app does. */
-async function laterToken(refresh: string, seconds: number) {
-  server().clock.advanceSeconds(seconds);
-  const response = await server().app.inject({
-    method: 'POST',
-    url: `${API}/auth/v1/user/token/refresh`,
-    cookies: { [cookieName()]: refresh },
-    payload: {},
-  });
-  const accessToken = json<{ accessToken?: string }>(response).accessToken;
-  if (!accessToken) throw new Error(`refresh failed: ${response.body}`);
-  return { accessToken, refresh: cookieValue(response, cookieName()) ?? refresh };
-}
+const { call, cookieName, signIn, laterToken } = reauthenticationClient(server);
 
 async function staleSession() {
   const { user } = await createUser(server().db, server().passwords);
@@ -105,7 +75,7 @@ describe('issue 10: changes to how the account signs in need a recent sign-in', 
     );
 
     const options = await call('GET', '/auth/v1/user/reauthenticate', stale.accessToken);
-    expect(options.json()).toEqual({ password: true, maxAgeSeconds: MAX_AGE_SECONDS });
+    expect(options.json()).toEqual({ password: true, securityKey: false, maxAgeSeconds: MAX_AGE_SECONDS });
     const confirmed = await call('POST', '/auth/v1/user/reauthenticate', stale.accessToken, {
       password: TEST_PASSWORD,
     });

@@ -17,7 +17,9 @@ import { addDays, isoDate } from '../src/lib/time.js';
 import { adminPermissions } from '../src/services/access-catalogue.js';
 import { DEMO_PASSWORD, demoAccounts, EXPIRED_TRIAL_DATE, seed } from '../src/services/seed.js';
 import { createSuperuser, SuperuserError } from '../src/services/superuser.js';
-import { API, startTestServer, TestClock, testConfig, useTestServer } from './harness.js';
+import { API, startTestServer, TestClock, testConfig, uniqueEmail, useTestServer } from './harness.js';
+import { as, signedIn } from './admin-support.js';
+import { createTenant, createUser } from './factories.js';
 
 const server = useTestServer();
 
@@ -83,6 +85,68 @@ describe('seed', () => {
     expect(readOnly).not.toContain('fe.*');
     expect(readOnly).not.toContain('fe.secure.write.users');
     expect((await db.select().from(roles).where(eq(roles.key, 'ReadOnly')))[0]?.name).toBe('Read Only');
+  });
+
+  it('seeds the demo roles Support, Editor and Viewer (SPEC section 6) once, each narrower than Admin', async () => {
+    const db = server().db;
+    const permissionsOf = async (roleKey: string) =>
+      (
+        await db
+          .select({ key: permissions.key })
+          .from(rolePermissions)
+          .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+          .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+          .where(eq(roles.key, roleKey))
+      ).map((row) => row.key);
+    const { config, passwords } = server();
+    await seed({ db, config, clock: server().clock, passwords });
+    for (const [key, name] of [
+      ['Support', 'Support'],
+      ['Editor', 'Editor'],
+      ['Viewer', 'Viewer'],
+    ] as const) {
+      const rows = await db.select().from(roles).where(eq(roles.key, key));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ name, tenantId: null });
+      const granted = await permissionsOf(key);
+      expect(granted).toContain('fe.secure.read.users');
+      expect(granted).not.toContain('fe.*');
+      expect(granted).not.toContain('fe.secure.write.securityPolicy');
+      expect(granted).not.toContain('fe.secure.write.roles');
+    }
+    const viewer = await permissionsOf('Viewer');
+    expect(viewer.every((key) => /\.read\./.test(key))).toBe(true);
+    expect(await permissionsOf('Support')).toEqual(
+      expect.arrayContaining(['fe.secure.write.resendActivationEmail', 'fe.secure.delete.sessions']),
+    );
+    expect(await permissionsOf('Support')).not.toContain('fe.secure.write.users');
+    expect(await permissionsOf('Editor')).toEqual(
+      expect.arrayContaining(['fe.secure.write.users', 'fe.secure.write.groups']),
+    );
+  });
+
+  it('lets a Viewer read the users list and refuses it an invitation', async () => {
+    const s = server();
+    const tenant = await createTenant(s.db);
+    const { user } = await createUser(s.db, s.passwords, { tenant, roleKeys: ['Viewer'] });
+    const viewer = as(s, { authorization: await signedIn(s, user.email) });
+    expect((await viewer('GET', `${API}/users/v2`)).statusCode).toBe(200);
+    const invite = await viewer('POST', `${API}/users/v2`, { email: uniqueEmail('invitee'), roleIds: [] });
+    expect(invite.statusCode).toBe(403);
+  });
+
+  it('walk-through: gives every permission a description of what it lets a person do', async () => {
+    const rows = await server()
+      .db.select({ key: permissions.key, name: permissions.name, description: permissions.description })
+      .from(permissions);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.description, row.key).toMatch(/^[A-Z].{10,}/);
+      expect(row.description, row.key).not.toBe(row.name);
+    }
+    expect(rows.find((row) => row.key === 'fe.account-hierarchy.read.subAccount')?.description).toBe(
+      "See the account's sub-accounts",
+    );
   });
 
   it('gives every demo account their roles, flags and the demo password', async () => {

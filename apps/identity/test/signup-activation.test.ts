@@ -39,7 +39,12 @@ describe('POST /users/v1/signUp', () => {
     const response = await signUp(validSignUp(email));
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ shouldActivate: true, userId: expect.any(String), tenantId: expect.any(String) });
+    expect(body).toEqual({
+      shouldActivate: true,
+      userId: expect.any(String),
+      tenantId: expect.any(String),
+      user: { vendorMetadata: JSON.stringify({ signupType: 'work' }) },
+    });
     expect(body.activationToken).toBeUndefined();
 
     const user = await findUserByEmail(server().db, email);
@@ -81,12 +86,15 @@ describe('POST /users/v1/signUp', () => {
     expect(JSON.parse((await findUserByEmail(server().db, email))?.vendorMetadata ?? '')).toMatchObject({
       signupType: 'personal',
     });
+    // Walk-through defects: the sign-up screen promised a free trial; the answer says the email is personal.
+    expect(JSON.parse(body.user.vendorMetadata)).toEqual({ signupType: 'personal' });
   });
 
   it('answers an existing email the same way and mails "you already have an account" instead', async () => {
     const response = await signUp(validSignUp('REGULAR@brizo.test'));
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(['shouldActivate', 'tenantId', 'userId']);
+    expect(Object.keys(response.json()).sort()).toEqual(['shouldActivate', 'tenantId', 'user', 'userId']);
+    expect(response.json().user).toEqual({ vendorMetadata: JSON.stringify({ signupType: 'work' }) });
     const regular = await findUserByEmail(server().db, 'regular@brizo.test');
     expect(response.json().userId).not.toBe(regular?.id);
     const [mail] = await mailTo(server().db, 'regular@brizo.test');

@@ -149,6 +149,7 @@ describe('POST /users/v1/signUp/phoneNumber', () => {
       shouldActivate: true,
       userId: expect.any(String),
       tenantId: expect.any(String),
+      user: { vendorMetadata: JSON.stringify({ signupType: 'work' }) },
     });
     const user = await findUserByEmail(server().db, email);
     expect(user).toMatchObject({
@@ -186,6 +187,7 @@ describe('POST /users/v1/signUp/phoneNumber', () => {
         shouldActivate: true,
         userId: expect.any(String),
         tenantId: expect.any(String),
+        user: { vendorMetadata: JSON.stringify({ signupType: 'work' }) },
       });
       expect(response.json().userId).not.toBe(user.id);
     }

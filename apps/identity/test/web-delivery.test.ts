@@ -31,6 +31,12 @@ const shell = `<!doctype html><html lang="en"><head><title>Brizo</title><script 
 <script type="module" crossorigin src="/${SCRIPT}"></script></head>
 <body class="loading"><div id="root"></div>${'<!-- padding to make compression worth it -->'.repeat(40)}</body></html>`;
 
+// A page the build rendered its first card into (apps/web/vite-static-shells.ts), and the list naming it.
+const loginPage = shell.replace(
+  '<div id="root">',
+  '<div id="static-shell" inert><h1>Welcome back</h1></div><div id="root">',
+);
+
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-delivery-'));
 let web: TestServer;
 
@@ -40,6 +46,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, SCRIPT), original);
   fs.writeFileSync(path.join(dist, `${SCRIPT}.map`), '{"version":3,"sources":["secret.ts"]}');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.mkdirSync(path.join(dist, 'pages', 'account'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'pages', 'account', 'login.html'), loginPage);
+  fs.writeFileSync(
+    path.join(dist, 'pages', 'shells.json'),
+    JSON.stringify([{ path: '/account/login', unlessQuery: ['tenantId'], file: 'pages/account/login.html' }]),
+  );
   // The build's own plugin writes the compressed variants, as `vite build` does.
   await precompressDirectory(dist);
   web = await startTestServer(server().db, {
@@ -84,11 +96,22 @@ describe('precompressed web assets (issue 10)', () => {
   });
 
   it('compresses the app shell too, on / and on the history fallback', async () => {
-    for (const url of ['/', '/account/login?redirectUrl=x']) {
+    for (const url of ['/', '/account/sign-up?redirectUrl=x']) {
       const page = await get(url, { accept: 'text/html', 'accept-encoding': 'gzip, br' });
       expectEncoded(page, 'br', Buffer.from(shell));
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     }
+  });
+
+  it('serves a page with its first card in the HTML where the build made one, unless the query changes the card', async () => {
+    const page = await get('/account/login?redirectUrl=x', { accept: 'text/html', 'accept-encoding': 'br' });
+    expectEncoded(page, 'br', Buffer.from(loginPage));
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    // An account's login address (?tenantId=) shows that account's look: the app renders it.
+    const account = await get('/account/login?tenantId=t1', { accept: 'text/html', 'accept-encoding': 'br' });
+    expectEncoded(account, 'br', Buffer.from(shell));
   });
 
   it('caches fingerprinted files for a year and revalidates the shell and the runtime configuration', async () => {

@@ -21,9 +21,81 @@ export const migrationsFolder = path.join(packageRoot, 'src/db/migrations');
 interface OpenTransaction {
   tx: Db;
   isOpen: boolean;
+  /** Work that must wait for the commit (see `afterCommit`), in the order it was asked for. */
+  afterCommit: Array<() => Promise<void>>;
 }
 
 const currentTransaction = new AsyncLocalStorage<OpenTransaction>();
+
+/**
+ * On Node 20 an enabled AsyncLocalStorage keeps promise hooks on for every promise of the process, a
+ * cost every request paid (password logins were 7% slower with it). The storage is enabled only while a
+ * transaction is open, here or in another database of the process: the last one to end disables it, and
+ * the next `run()` enables it again. A context that outlives its transaction finds no store, or one no
+ * longer open, and gets the plain handle either way.
+ */
+let openTransactions = 0;
+
+/**
+ * A refusal thrown inside a transaction (see `refuse`): the outermost transaction ends, then runs
+ * `settle` on the plain handle, whose error (the refusal's answer) is what the caller gets.
+ */
+class DeferredRefusal extends Error {
+  constructor(
+    readonly settle: () => Promise<never>,
+    readonly keepWrites: boolean,
+  ) {
+    super('refusal deferred to the end of its transaction');
+  }
+}
+
+/**
+ * A refusal whose record must outlive the transaction it happens in (issue 10): its audit row, a
+ * wrong guess counted against a code. `settle` writes that record and throws the refusal's error.
+ * Outside a transaction it runs at once. Inside one, the whole transaction ends first (rolled back,
+ * or with `keepWrites` committed up to the refusal: a code spent before it was checked stays spent,
+ * writes of savepoints that were still open are undone), then `settle` runs outside it. A flow can
+ * so wrap its success path in one transaction without its refusals' records being undone with it.
+ * Code inside the transaction must let the error pass (catching it swallows the refusal).
+ */
+export async function refuse(
+  settle: () => Promise<never>,
+  options: { keepWrites?: boolean } = {},
+): Promise<never> {
+  if (currentTransaction.getStore()?.isOpen) throw new DeferredRefusal(settle, options.keepWrites ?? false);
+  return settle();
+}
+
+/**
+ * Runs `attempt`; its failure is a refusal: `record(error)` (an audit row naming the reason) is
+ * written outside the transaction if one is open (see `refuse`), then the error is thrown. A refusal
+ * `attempt` deferred itself is settled first, and `record` gets the error it answers with.
+ * `keepWrites(error)` says whether the transaction commits what was written before the failure.
+ */
+export async function refusing<T>(
+  attempt: () => Promise<T>,
+  record: (error: unknown) => Promise<void>,
+  options: { keepWrites?: (error: unknown) => boolean } = {},
+): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    const inner = error instanceof DeferredRefusal ? error : undefined;
+    const settle = async (): Promise<never> => {
+      let answer: unknown = error;
+      if (inner) {
+        try {
+          await inner.settle();
+        } catch (settled) {
+          answer = settled;
+        }
+      }
+      await record(answer);
+      throw answer;
+    };
+    return refuse(settle, { keepWrites: inner ? inner.keepWrites : (options.keepWrites?.(error) ?? false) });
+  }
+}
 
 /**
  * The one way multi-statement changes are atomic (issue 10): `db.transaction(fn)` on the handle every
@@ -32,25 +104,48 @@ const currentTransaction = new AsyncLocalStorage<OpenTransaction>();
  * threading a second handle through its helpers, and on PGlite, which has a single connection, a query
  * on the outer handle inside the transaction cannot wait for the transaction to end (a deadlock).
  * Nested `db.transaction` calls become savepoints. Work the transaction started that outlives it (a
- * task run after the answer) gets the plain handle again.
+ * task run after the answer) gets the plain handle again. A `refuse` inside it is settled once the
+ * outermost transaction has ended.
  */
 export function transactionAware(db: Db, retryTransaction: (error: unknown) => boolean = () => false): Db {
   const transaction = async <T>(run: (tx: Db) => Promise<T>, outer: Db, attempt = 0): Promise<T> => {
+    const outermost = outer === db;
+    let kept: DeferredRefusal | undefined;
+    let result: T;
+    let committed: OpenTransaction | undefined;
     try {
-      return await outer.transaction(async (tx) => {
-        const open: OpenTransaction = { tx, isOpen: true };
+      result = await outer.transaction(async (tx) => {
+        const open: OpenTransaction = { tx, isOpen: true, afterCommit: [] };
+        committed = open;
+        openTransactions += 1;
         try {
           return await currentTransaction.run(open, () => run(tx));
+        } catch (error) {
+          // Committed up to the refusal; the refusal is settled after the commit.
+          if (!outermost || !(error instanceof DeferredRefusal) || !error.keepWrites) throw error;
+          kept = error;
+          return undefined as T;
         } finally {
           open.isOpen = false;
+          openTransactions -= 1;
+          if (openTransactions === 0) currentTransaction.disable();
         }
       });
     } catch (error) {
+      // Rolled back: the refusal's own record is written now, outside the transaction.
+      if (outermost && error instanceof DeferredRefusal) return error.settle();
       // A connection lost at any point of an outermost transaction: nothing of it was committed, so the
       // whole of it runs once more on a new connection.
-      if (attempt === 0 && outer === db && retryTransaction(error)) return transaction(run, outer, 1);
+      if (attempt === 0 && outermost && retryTransaction(error)) return transaction(run, outer, 1);
       throw error;
     }
+    const waiting = committed?.afterCommit ?? [];
+    const enclosing = currentTransaction.getStore();
+    // A savepoint's work waits for the transaction around it; the outermost commit runs it all.
+    if (enclosing?.isOpen) enclosing.afterCommit.push(...waiting);
+    else await runAll(waiting);
+    if (kept) return kept.settle();
+    return result;
   };
   return new Proxy(db, {
     get(target, property, receiver) {
@@ -64,6 +159,40 @@ export function transactionAware(db: Db, retryTransaction: (error: unknown) => b
       return typeof value === 'function' ? value.bind(source) : value;
     },
   });
+}
+
+/**
+ * Runs `work` once the transaction open around it has committed, or at once outside one: what cannot
+ * be taken back (delivering a mail over SMTP) must neither happen for a change that is then rolled back
+ * nor hold the transaction, and with it PGlite's one connection, while a network peer answers. A
+ * rolled-back transaction drops its work; the caller of the committed transaction waits for it and
+ * gets its first error.
+ */
+export async function afterCommit(work: () => Promise<void>): Promise<void> {
+  const open = currentTransaction.getStore();
+  if (open?.isOpen) open.afterCommit.push(work);
+  else await work();
+}
+
+async function runAll(work: ReadonlyArray<() => Promise<void>>): Promise<void> {
+  const failures: unknown[] = [];
+  for (const run of work) {
+    try {
+      await run();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}
+
+/**
+ * Runs `run` in the transaction already open around it, or else in a new one: for a flow's building
+ * block (a session start, an MFA challenge) that must be atomic on its own and joins its caller's
+ * transaction without a savepoint.
+ */
+export function atomically<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  return currentTransaction.getStore()?.isOpen ? run() : db.transaction(run);
 }
 
 export interface Database {
@@ -93,8 +222,9 @@ export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): 
 /**
  * Each named method of `service` runs in one transaction (issue 10): its writes, its audit row and its
  * outbox mail commit together or not at all. Services name their writing methods; reads stay outside a
- * transaction, and so do methods whose refusal writes an audit row (a rollback would undo it) or that
- * hash a password (PGlite would wait for the hash with its one connection held).
+ * transaction, and so do methods whose refusal writes an audit row (a rollback would undo it) unless
+ * the refusal goes through `refuse`, and methods that hash a password (PGlite would wait for the hash
+ * with its one connection held).
  */
 export function atomicMethods<S extends object>(db: Db, names: ReadonlyArray<keyof S>, service: S): S {
   const methods = service as Record<keyof S, unknown>;

@@ -705,7 +705,12 @@ export const passkeys = pgTable(
 );
 
 export type WebAuthnCeremony =
-  'passkey-registration' | 'passkey-login' | 'mfa-enrollment' | 'mfa-verification';
+  | 'passkey-registration'
+  | 'passkey-login'
+  | 'mfa-enrollment'
+  | 'mfa-verification'
+  /** A signed-in user confirms it is them (services/reauthentication.ts). */
+  | 'reauthentication';
 
 /**
  * WebAuthn challenges: single use and short-lived. The challenge travels in clientDataJSON, so a
@@ -904,6 +909,8 @@ export const breachedPasswordDetections = pgTable('breached_password_detections'
 
 // ---- API tokens (issue 4, personal and tenant API tokens; migration 0012_api_tokens) ----
 
+export type ApiTokenKind = 'clientCredentials' | 'accessToken';
+
 /**
  * Client-credentials API tokens (SPEC section 3 "API token"). A personal token has `userId` and acts
  * with its owner's roles; a tenant token has none and acts with `roleIds`. The secret is a random
@@ -923,6 +930,8 @@ export const apiTokens = pgTable(
     roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** SPEC "API token types": exchanged by client credentials, or itself a signed access token (0020). */
+    kind: text('kind').$type<ApiTokenKind>().notNull().default('clientCredentials'),
   },
   (t) => [index('api_tokens_tenant_idx').on(t.tenantId), index('api_tokens_user_idx').on(t.userId)],
 );

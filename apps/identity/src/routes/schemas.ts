@@ -140,3 +140,15 @@ export async function requireAccessToken(
 ): Promise<AccessTokenClaims> {
   return tokens.verifyAccessToken(bearerToken(request));
 }
+
+/** `name=a,b,c`: ids the SDK joins with commas (users list, groups); at most 200. */
+export const commaSeparatedIds = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .transform((value) => [...new Set(value.split(',').filter(Boolean))])
+    .pipe(
+      z
+        .array(z.uuid({ error: `${name} must be ids` }))
+        .min(1, `${name} is required`)
+        .max(200, `${name} holds at most 200 ids`),
+    );

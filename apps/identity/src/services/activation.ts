@@ -22,7 +22,15 @@ import { activationCodeUrl, activationUrl } from './links.js';
 import type { BackgroundTasks } from './background.js';
 import type { Mailer } from './mail.js';
 import type { RecipientPause } from './recipient-pause.js';
-import { activationCodeMail, activationMail } from './mail-templates.js';
+import {
+  activationCodeMail,
+  activationMail,
+  newUserInvitationMail,
+  type InvitationContext,
+} from './mail-templates.js';
+
+/** Who invites, into which account: what an invited person's activation mail names. */
+export type InvitationSender = Omit<InvitationContext, 'validDays'>;
 import { assertAcceptablePassword, type PasswordHasher } from './passwords.js';
 import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
 import type { LoginResponse, SessionService } from './sessions.js';
@@ -52,6 +60,8 @@ export interface ActivationService {
   sendActivationMail(
     user: Pick<UserRow, 'id' | 'email' | 'name'>,
     token?: string,
+    /** An invited person's activation: the mail is the invitation, naming inviter and account. */
+    invitation?: InvitationSender,
   ): Promise<{ activationToken?: string }>;
   strategy(query: { userId: string; token: string }): Promise<{ shouldSetPassword: boolean }>;
   activate(input: ActivationInput, meta: RequestMeta): Promise<LoginResponse | MfaRequiredResponse>;
@@ -87,20 +97,28 @@ export function createActivationService(deps: {
     return row && user ? { row, user } : undefined;
   };
 
-  const mailCode = async (user: Pick<UserRow, 'id' | 'email' | 'name'>, tokenId: string, token: string) => {
+  const mailCode = async (
+    user: Pick<UserRow, 'id' | 'email' | 'name'>,
+    tokenId: string,
+    token: string,
+    invitation?: InvitationSender,
+  ) => {
     const code = newCode();
     const now = clock.now();
     await setOneTimeTokenCode(db, tokenId, {
       codeHash: codeHash(tokenId, code),
       expiresAt: addSeconds(now, ACTIVATION_CODE_TTL_SECONDS),
     });
+    const pageUrl = activationCodeUrl(config, user.id, token);
     await deps.mailer.send(
-      activationCodeMail(
-        user,
-        code,
-        ACTIVATION_CODE_TTL_SECONDS / 60,
-        activationCodeUrl(config, user.id, token),
-      ),
+      invitation
+        ? newUserInvitationMail(user, {
+            ...invitation,
+            validDays: ACTIVATION_TOKEN_TTL_DAYS,
+            acceptUrl: pageUrl,
+            code: { value: code, validMinutes: ACTIVATION_CODE_TTL_SECONDS / 60 },
+          })
+        : activationCodeMail(user, code, ACTIVATION_CODE_TTL_SECONDS / 60, pageUrl),
     );
   };
 
@@ -140,7 +158,7 @@ export function createActivationService(deps: {
   };
 
   const service: ActivationService = {
-    async sendActivationMail(user, givenToken) {
+    async sendActivationMail(user, givenToken, invitation) {
       const now = clock.now();
       const byCode = (await deps.vendorSettings.get()).activationMethod === 'code';
       const token = await issueOneTimeToken(db, {
@@ -151,14 +169,21 @@ export function createActivationService(deps: {
         token: givenToken,
       });
       if (!byCode) {
+        const url = activationUrl(config, user.id, token);
         await deps.mailer.send(
-          activationMail(user, activationUrl(config, user.id, token), ACTIVATION_TOKEN_TTL_DAYS),
+          invitation
+            ? newUserInvitationMail(user, {
+                ...invitation,
+                validDays: ACTIVATION_TOKEN_TTL_DAYS,
+                acceptUrl: url,
+              })
+            : activationMail(user, url, ACTIVATION_TOKEN_TTL_DAYS),
         );
         return {};
       }
       const row = await findUsableToken(db, { userId: user.id, purpose: 'activation', token, now });
       if (!row) throw new Error('the activation token just issued is missing');
-      await mailCode(user, row.id, token);
+      await mailCode(user, row.id, token, invitation);
       return { activationToken: token };
     },
 

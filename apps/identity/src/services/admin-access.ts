@@ -55,7 +55,7 @@ export function adminActorOf(claims: AccessTokenClaims, meta: RequestMeta): Admi
 
 /** An API token's access token as an actor (tenant tokens: their roles; personal ones: their owner's). */
 export function apiTokenActorOf(claims: ApiTokenClaims, meta: RequestMeta): AdminActor {
-  const personal = claims.type === 'userApiToken';
+  const personal = claims.type === 'userApiToken' || claims.type === 'userAccessToken';
   return {
     userId: (personal && claims.userId) || claims.clientId,
     email: claims.email ?? '',

@@ -17,7 +17,9 @@ import type { Clock } from '../lib/time.js';
 import { assertPerson, grantsPermission, personOf, type AdminActor } from './admin-access.js';
 import { auditEvents, recordAdminAudit, type RequestMeta } from './audit.js';
 import type { IpRestrictionService } from './ip-restrictions.js';
-import type { SignedAccessToken, TokenService } from './tokens.js';
+import { z } from 'zod';
+import type { ApiTokenKind } from '../db/schema.js';
+import { apiTokenKeys, type ApiTokenCaller, type SignedAccessToken, type TokenService } from './tokens.js';
 import { revocationKeys, type RevocationList } from './revocations.js';
 
 // Personal and tenant API tokens (SPEC section 3 "API token", section 6) and their client-credentials
@@ -29,6 +31,8 @@ const SECRET_BYTES = 32;
 export const API_TOKEN_GRANT_TTL_MS = 10_000;
 const MAX_CACHED_GRANTS = 50_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const kindName = (kind: ApiTokenKind) => (kind === 'accessToken' ? 'access token' : 'API token');
 
 const hashSecret = (secret: string): Buffer => createHash('sha256').update(secret).digest();
 
@@ -86,8 +90,35 @@ export interface NewApiTokenInput {
   expiresInMinutes?: number | null | undefined;
 }
 
+/** An access token (SPEC "API token types": accessToken) as the portal lists it; its secret only once. */
+export type AccessTokenView = {
+  id: string;
+  description: string;
+  createdAt: string;
+  expires?: string;
+};
+export type TenantAccessTokenView = AccessTokenView & { roleIds: string[]; createdByUserId: string | null };
+
+const accessView = (row: ApiTokenListing): AccessTokenView => ({
+  id: row.clientId,
+  description: row.description,
+  createdAt: row.createdAt.toISOString(),
+  ...expiresOf(row),
+});
+const tenantAccessView = (row: ApiTokenListing): TenantAccessTokenView => ({
+  ...accessView(row),
+  roleIds: row.roleIds,
+  createdByUserId: row.createdByUserId,
+});
+
+/** "Never expires": the signed token still needs an exp, so a century from its creation. */
+const NO_EXPIRY_SECONDS = 100 * 365 * 86_400;
+
 /** A token's grant as the exchange needs it, computed once per read. */
 interface CachedGrant {
+  kind: ApiTokenKind;
+  /** What its access tokens may do now; null when a personal token's owner is locked or left the tenant. */
+  claims: Record<string, unknown> | null;
   tenantId: string;
   secretHash: Buffer;
   expiresAtMs: number | null;
@@ -136,8 +167,7 @@ export function createApiTokensService(deps: {
     revocations.revoke(revocationKeys.apiToken(clientId), clock.now().getTime());
   const grants = new Map<string, CachedGrant>();
 
-  function signerOf(row: ApiTokenGrantRow): CachedGrant['sign'] {
-    const claims = claimsOf(row);
+  function signerOf(row: ApiTokenGrantRow, claims = claimsOf(row)): CachedGrant['sign'] {
     return (
       claims &&
       tokens.prepareApiTokenSigner(claims, {
@@ -168,18 +198,16 @@ export function createApiTokensService(deps: {
       grants.delete(clientId);
       return undefined;
     }
+    const claims = claimsOf(row);
     const grant: CachedGrant = {
+      kind: row.kind,
+      claims,
       tenantId: row.tenantId,
       secretHash: Buffer.from(row.secretHash, 'hex'),
       expiresAtMs: row.expiresAt?.getTime() ?? null,
-      sign: signerOf(row),
+      sign: signerOf(row, claims),
       loadedAt: now,
-      revokedBy: [
-        revocationKeys.apiToken(row.clientId),
-        ...(row.userId
-          ? [revocationKeys.member(row.userId, row.tenantId), revocationKeys.user(row.userId)]
-          : []),
-      ],
+      revokedBy: apiTokenKeys(row),
     };
     if (grants.size >= MAX_CACHED_GRANTS) grants.delete(grants.keys().next().value ?? '');
     grants.set(clientId, grant);
@@ -190,7 +218,9 @@ export function createApiTokensService(deps: {
     actor: AdminActor,
     input: NewApiTokenInput,
     owner: { userId: string | null; roleIds: string[] },
+    kind: ApiTokenKind = 'clientCredentials',
   ): Promise<{ row: ApiTokenListing; secret: string }> {
+    // An access token's row keeps the hash of a secret nobody is told: it is never exchanged.
     const secret = randomBytes(SECRET_BYTES).toString('base64url');
     const now = clock.now();
     const row = await insertApiToken(db, {
@@ -202,16 +232,18 @@ export function createApiTokensService(deps: {
       roleIds: owner.roleIds,
       createdAt: now,
       expiresAt: input.expiresInMinutes ? new Date(now.getTime() + input.expiresInMinutes * 60_000) : null,
+      kind,
     });
     await recordAdminAudit(
       db,
       actor,
       auditEvents.apiTokenCreated,
       {
-        description: `${owner.userId ? 'Personal' : 'Tenant'} API token ${row.clientId} created`,
+        description: `${owner.userId ? 'Personal' : 'Tenant'} ${kindName(kind)} ${row.clientId} created`,
         json: {
           clientId: row.clientId,
           type: owner.userId ? 'user' : 'tenant',
+          kind,
           description: row.description,
           roleIds: owner.roleIds,
           expiresInMinutes: input.expiresInMinutes ?? null,
@@ -234,12 +266,30 @@ export function createApiTokensService(deps: {
     if (exceeds) throw appError(errorCatalogue.apiTokens.roleNotGrantable);
   }
 
-  async function remove(actor: AdminActor, clientId: string, userId: string | null): Promise<void> {
-    const deleted = await deleteApiToken(db, { tenantId: actor.tenantId, userId }, clientId);
+  async function remove(
+    actor: AdminActor,
+    clientId: string,
+    userId: string | null,
+    kind: ApiTokenKind = 'clientCredentials',
+  ): Promise<void> {
+    const deleted = await deleteApiToken(db, { tenantId: actor.tenantId, userId, kind }, clientId);
     if (!deleted) throw appError(errorCatalogue.apiTokens.notFound);
     grants.delete(clientId);
     revokeIssued(clientId);
-    await auditChange(actor, 'deleted', clientId, userId);
+    await auditChange(actor, 'deleted', clientId, userId, {}, kind);
+  }
+
+  /** Signs the access token of a row just inserted: its claims as the exchange would make them. */
+  async function signAccessToken(row: ApiTokenListing, expiresInMinutes: number | null | undefined) {
+    const grant = await findApiTokenGrant(db, row.clientId, clock.now());
+    const claims = grant && claimsOf(grant);
+    if (!grant || !claims) throw appError(errorCatalogue.apiTokens.notFound);
+    const type = grant.userId === null ? 'tenantAccessToken' : 'userAccessToken';
+    const sign = tokens.prepareApiTokenSigner(
+      { ...claims, type },
+      { clientId: row.clientId, tenantId: row.tenantId, userId: row.userId },
+    );
+    return sign(expiresInMinutes ? expiresInMinutes * 60 : NO_EXPIRY_SECONDS).accessToken;
   }
 
   /** The audit record of a token deleted or changed (its creation records more, in create()). */
@@ -249,14 +299,15 @@ export function createApiTokensService(deps: {
     clientId: string,
     userId: string | null,
     json: Record<string, unknown> = {},
+    kind: ApiTokenKind = 'clientCredentials',
   ) =>
     recordAdminAudit(
       db,
       actor,
       verb === 'deleted' ? auditEvents.apiTokenDeleted : auditEvents.apiTokenUpdated,
       {
-        description: `${userId ? 'Personal' : 'Tenant'} API token ${clientId} ${verb}`,
-        json: { clientId, type: userId ? 'user' : 'tenant', ...json },
+        description: `${userId ? 'Personal' : 'Tenant'} ${kindName(kind)} ${clientId} ${verb}`,
+        json: { clientId, type: userId ? 'user' : 'tenant', kind, ...json },
       },
       clock.now(),
     );
@@ -289,6 +340,10 @@ export function createApiTokensService(deps: {
     'createPersonalToken',
     'deletePersonalToken',
     'updatePersonalToken',
+    'createTenantAccessToken',
+    'deleteTenantAccessToken',
+    'createPersonalAccessToken',
+    'deletePersonalAccessToken',
   ] as const;
   return atomicMethods(db, changes, {
     async listTenantTokens(actor: AdminActor): Promise<TenantApiTokenView[]> {
@@ -351,6 +406,68 @@ export function createApiTokensService(deps: {
       return personalView(row);
     },
 
+    // Access tokens (SPEC "API token types": accessToken): the portal shows the signed token once.
+
+    async listPersonalAccessTokens(actor: AdminActor): Promise<{ accessTokens: AccessTokenView[] }> {
+      assertPerson(actor);
+      const rows = await listUserApiTokens(db, actor.tenantId, actor.userId, 'accessToken');
+      return { accessTokens: rows.map(accessView) };
+    },
+
+    /** SPEC section 6: user tokens cannot take roles; the token acts as its owner, with the owner's roles. */
+    async createPersonalAccessToken(
+      actor: AdminActor,
+      input: NewApiTokenInput & { roleIds?: string[] | undefined },
+    ): Promise<AccessTokenView & { secret: string }> {
+      assertPerson(actor);
+      if (input.roleIds?.some((id) => id !== '')) throw appError(errorCatalogue.apiTokens.userTokenRoles);
+      const { row } = await create(actor, input, { userId: actor.userId, roleIds: [] }, 'accessToken');
+      return { ...accessView(row), secret: await signAccessToken(row, input.expiresInMinutes) };
+    },
+
+    async deletePersonalAccessToken(actor: AdminActor, id: string): Promise<void> {
+      assertPerson(actor);
+      await remove(actor, id, actor.userId, 'accessToken');
+    },
+
+    async listTenantAccessTokens(actor: AdminActor): Promise<{ accessTokens: TenantAccessTokenView[] }> {
+      const rows = await listTenantApiTokens(db, actor.tenantId, 'accessToken');
+      return { accessTokens: rows.map(tenantAccessView) };
+    },
+
+    /** Roles as for a tenant API token: assignable in the tenant and within the creator's permissions. */
+    async createTenantAccessToken(
+      actor: AdminActor,
+      input: NewApiTokenInput & { roleIds?: string[] | undefined },
+    ): Promise<TenantAccessTokenView & { secret: string }> {
+      const roleIds = [...new Set(input.roleIds ?? [])];
+      await assertGrantable(actor, roleIds);
+      const { row } = await create(actor, input, { userId: null, roleIds }, 'accessToken');
+      return { ...tenantAccessView(row), secret: await signAccessToken(row, input.expiresInMinutes) };
+    },
+
+    deleteTenantAccessToken: (actor: AdminActor, id: string) => remove(actor, id, null, 'accessToken'),
+
+    /**
+     * Each use of an access token (tokens.setAccessTokenCheck): its row must still exist, in force, and
+     * a personal token's owner still a member and not locked; it acts with the roles and permissions
+     * its grant holds now (read at most API_TOKEN_GRANT_TTL_MS ago), not those it was signed with.
+     */
+    async checkAccessToken(caller: ApiTokenCaller): Promise<ApiTokenCaller> {
+      const now = clock.now().getTime();
+      const id = caller.claims.clientId;
+      const grant = UUID.test(id) ? (cachedGrant(id, now) ?? (await loadGrant(id, now))) : undefined;
+      const claims = grant?.kind === 'accessToken' ? grant.claims : null;
+      const expired = grant?.expiresAtMs != null && grant.expiresAtMs <= now;
+      if (!grant || !claims || expired || grant.tenantId !== caller.claims.tenantId) {
+        throw appError(errorCatalogue.auth.invalidAccessToken);
+      }
+      const current = z
+        .object({ roles: z.array(z.string()), permissions: z.array(z.string()) })
+        .parse(claims);
+      return { kind: 'apiToken', claims: { ...caller.claims, ...current } };
+    },
+
     /**
      * The client-credentials exchange. Unknown client, wrong secret, expired or deleted token and a
      * personal token whose owner is locked or left the tenant all answer the same 401. A valid token
@@ -362,7 +479,8 @@ export function createApiTokensService(deps: {
         ? (cachedGrant(clientId, now) ?? (await loadGrant(clientId, now)))
         : undefined;
       const matches = grant !== undefined && timingSafeEqual(hashSecret(secret), grant.secretHash);
-      if (!grant || !matches || !grant.sign || (grant.expiresAtMs !== null && grant.expiresAtMs <= now)) {
+      const expired = grant !== undefined && grant.expiresAtMs !== null && grant.expiresAtMs <= now;
+      if (!grant || grant.kind !== 'clientCredentials' || !matches || !grant.sign || expired) {
         throw appError(errorCatalogue.apiTokens.invalidCredentials);
       }
       await ipRestrictions.assertAllowed(grant.tenantId, meta);

@@ -11,6 +11,7 @@ import {
   findMemberIdsOfTenant,
   findRolesOfGroups,
   findUserIdsOfGroup,
+  findUserIdsOfGroupsWithRoles,
   findUsersOfGroups,
   insertGroup,
   insertGroupRoles,
@@ -24,6 +25,7 @@ import type { Clock } from '../lib/time.js';
 import type { AdminActor } from './admin-access.js';
 import { auditEvents, recordAdminAudit, type AuditEvent } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
+import { revokeMembers, type RevocationList } from './revocations.js';
 import type { RolesAdminService } from './roles-admin.js';
 
 /** SPEC section 9 "Group relations": what a group answer carries besides itself. */
@@ -53,6 +55,8 @@ export function createGroupsService(deps: {
   clock: Clock;
   authorization: AuthorizationCache;
   roles: RolesAdminService;
+  /** Issue 10: members who lose roles a group gave them lose their access tokens at once. */
+  revocations: RevocationList;
 }) {
   const { db, clock } = deps;
 
@@ -128,6 +132,17 @@ export function createGroupsService(deps: {
     for (const userId of userIds) deps.authorization.invalidateUser(userId);
   };
 
+  /**
+   * Members who lost roles the group gave them: their tokens issued so far stop working (a refresh
+   * gets one with what is left). Called after the change committed, so a refresh that follows cannot
+   * read the roles as they were.
+   */
+  const membersLostRoles = (actor: AdminActor, userIds: string[]) =>
+    revokeMembers(deps.revocations, actor.tenantId, userIds, clock.now().getTime());
+
+  /** Whether the group gives its members any role (else leaving it takes nothing away). */
+  const givesRoles = async (groupId: string) => (await findRolesOfGroups(db, [groupId])).length > 0;
+
   /** The tenant's own roles and the vendor's, all of them, or 404. */
   async function tenantRoles(actor: AdminActor, roleIds: string[]) {
     const unique = [...new Set(roleIds)];
@@ -159,6 +174,7 @@ export function createGroupsService(deps: {
     configuration: (actor: AdminActor) => configurationOf(actor.tenantId),
 
     async updateConfiguration(actor: AdminActor, changes: GroupConfigChanges): Promise<void> {
+      const before = await configurationOf(actor.tenantId);
       const now = clock.now();
       // Issue 10: a change and its audit row are one transaction (db/client.ts transactionAware).
       await db.transaction(async () => {
@@ -176,6 +192,11 @@ export function createGroupsService(deps: {
       });
       // Whether group roles reach members' tokens depends on both switches (db/queries/users.ts).
       deps.authorization.invalidateTenant(actor.tenantId);
+      const after = await configurationOf(actor.tenantId);
+      // Either switch turned off: the members of groups that give roles no longer hold them.
+      if (before.enabled && before.rolesEnabled && !(after.enabled && after.rolesEnabled)) {
+        membersLostRoles(actor, await findUserIdsOfGroupsWithRoles(db, actor.tenantId));
+      }
     },
 
     /** GET /users/v3/groups: the group ids of the tenant's members among `userIds`; others are left out. */
@@ -188,6 +209,13 @@ export function createGroupsService(deps: {
 
     async list(actor: AdminActor, relations?: GroupRelations) {
       return views(actor, await findGroupsOfTenant(db, actor.tenantId), relations);
+    },
+
+    /** POST /groups/v1/bulkGet: those of `groupIds` that are the tenant's groups; others are left out. */
+    async byIds(actor: AdminActor, groupIds: string[], relations?: GroupRelations) {
+      const wanted = new Set(groupIds);
+      const own = (await findGroupsOfTenant(db, actor.tenantId)).filter((group) => wanted.has(group.id));
+      return views(actor, own, relations);
     },
 
     async get(actor: AdminActor, groupId: string, relations?: GroupRelations) {
@@ -237,11 +265,13 @@ export function createGroupsService(deps: {
     async remove(actor: AdminActor, groupId: string): Promise<void> {
       const group = await ownGroup(actor, groupId);
       const members = await findUserIdsOfGroup(db, group.id);
+      const hadRoles = await givesRoles(group.id);
       await db.transaction(async () => {
         await deleteGroupOfTenant(db, actor.tenantId, group.id);
         await audit(actor, auditEvents.groupDeleted, group, { userIds: members });
       });
       membersChanged(members);
+      if (hadRoles) membersLostRoles(actor, members);
     },
 
     async addRoles(actor: AdminActor, groupId: string, roleIds: string[]): Promise<void> {
@@ -272,7 +302,9 @@ export function createGroupsService(deps: {
         );
         await audit(actor, auditEvents.groupRolesRemoved, group, { roleIds });
       });
-      membersChanged(await findUserIdsOfGroup(db, group.id));
+      const members = await findUserIdsOfGroup(db, group.id);
+      membersChanged(members);
+      membersLostRoles(actor, members);
     },
 
     async addUsers(actor: AdminActor, groupId: string, userIds: string[]): Promise<void> {
@@ -294,6 +326,7 @@ export function createGroupsService(deps: {
         await audit(actor, auditEvents.groupUsersRemoved, group, { userIds: members });
       });
       membersChanged(members);
+      if (await givesRoles(group.id)) membersLostRoles(actor, members);
     },
   };
 }

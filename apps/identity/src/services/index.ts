@@ -65,9 +65,18 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
   });
   const tokens = await createTokenService({ db, config, clock, revocations });
   const authorization = createAuthorizationCache({ db, clock });
-  const rolesAdmin = createRolesAdminService({ db, clock, vendorId: config.clientId, authorization });
+  const rolesAdmin = createRolesAdminService({
+    db,
+    clock,
+    vendorId: config.clientId,
+    authorization,
+    revocations,
+  });
   // Security section (issue 4): the sessions enforce the tenant's IP restrictions and session limit.
   const ipRestrictions = createIpRestrictionService({ db, clock });
+  const apiTokens = createApiTokensService({ db, config, clock, tokens, ipRestrictions, revocations });
+  // Access tokens the portal creates are long-lived: each use confirms the token's row (services/api-tokens.ts).
+  tokens.setAccessTokenCheck(apiTokens.checkAccessToken);
   const securityAdmin = createSecurityAdminService({ db, clock });
   const sessions = createSessionService({
     db,
@@ -107,6 +116,17 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
   });
   // The Users section's invite link: also what a sign-up with an invitationToken joins.
   const teamInviteLinks = createTeamInviteLinks({ db, config, clock, mailer, activation });
+  // One per-account throttle: wrong passwords at sign-in and at re-authentication count together.
+  const throttle = createAttemptThrottle({ clock });
+  const webauthn = createWebAuthnServices({
+    db,
+    config,
+    clock,
+    sessions,
+    vendorSettings,
+    mfa,
+    mfaPolicies,
+  });
   return {
     background,
     passwords,
@@ -119,7 +139,7 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
     sessions,
     activation,
     passwordLogin: createPasswordLoginService({
-      throttle: createAttemptThrottle({ clock }),
+      throttle,
       db,
       clock,
       passwords,
@@ -164,17 +184,9 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
       vendorSettings,
     }),
     authStrategies: createAuthStrategiesService({ db, clock, vendorSettings }),
-    webauthn: createWebAuthnServices({
-      db,
-      config,
-      clock,
-      sessions,
-      vendorSettings,
-      mfa,
-      mfaPolicies,
-    }),
+    webauthn,
     oauth: createAuthorizationServer({ db, config, clock, tokens, sessions, authorization, revocations }),
-    tenantSwitch: createTenantSwitchService({ db, clock, authorization }),
+    tenantSwitch: createTenantSwitchService({ db, clock, authorization, tokens }),
     captchaPolicy: createCaptchaPolicyService({ db, clock }),
     // Issue 3: the signed-in user's SMS and email-code factors, and the phone number reset.
     mfaSelfService: createMfaSelfService({ db, clock, mailer, sms, policies: mfaPolicies }),
@@ -191,13 +203,22 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
     }),
     adminBox: createAdminBoxService({ db, clock, vendorSettings }),
     profile: createProfileService({ db, config, clock, mailer, revocations }),
-    // Issue 10: a recent sign-in before the email, phone or MFA factors change.
-    reauthentication: createReauthenticationService({ db, config, clock, passwords, tokens }),
+    // Issue 10: a recent sign-in before the email, phone, username or MFA factors change.
+    reauthentication: createReauthenticationService({
+      db,
+      config,
+      clock,
+      passwords,
+      tokens,
+      throttle,
+      lifecycle: lifecycle.passwordLifecycle,
+      ceremonies: webauthn.ceremonies,
+    }),
     phoneNumbers: createPhoneNumbersService({ db, clock, sms }),
     userSessions: createUserSessionsService({ db, clock, revocations }),
-    apiTokens: createApiTokensService({ db, config, clock, tokens, ipRestrictions, revocations }),
+    apiTokens,
     rolesAdmin,
-    groups: createGroupsService({ db, clock, authorization, roles: rolesAdmin }),
+    groups: createGroupsService({ db, clock, authorization, roles: rolesAdmin, revocations }),
     accountSettings: createAccountSettingsService({ db, clock, publicUrl: config.publicUrl }),
     team: createTeamService({
       db,

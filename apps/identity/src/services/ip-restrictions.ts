@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { atomicMethods, type Db } from '../db/client.js';
+import { atomicMethods, refuse, type Db } from '../db/client.js';
 import {
   deleteIpRestriction,
   listActiveIpRestrictions,
@@ -299,14 +299,17 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
       if (!tenantId) return;
       if (ipAllowed(await rulesOf(tenantId), meta.ip)) return;
       if (options?.audit === false) throw appError(errorCatalogue.securityAdmin.ipBlocked);
-      await recordAudit(
-        db,
-        auditEvents.ipRestrictionBlocked,
-        meta,
-        { tenantId, description: meta.ip ?? 'unknown address' },
-        clock.now(),
-      );
-      throw appError(errorCatalogue.securityAdmin.ipBlocked);
+      // A refusal inside a sign-in's transaction (issue 10): its audit row is written after the rollback.
+      return refuse(async () => {
+        await recordAudit(
+          db,
+          auditEvents.ipRestrictionBlocked,
+          meta,
+          { tenantId, description: meta.ip ?? 'unknown address' },
+          clock.now(),
+        );
+        throw appError(errorCatalogue.securityAdmin.ipBlocked);
+      });
     },
   });
 }

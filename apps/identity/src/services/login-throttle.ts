@@ -27,6 +27,9 @@ interface Failures {
   lastAt: number;
 }
 
+/** The throttle key of a sign-in by email: what was typed, trimmed and lower-cased. */
+export const emailThrottleKey = (email: string): string => `email:${email.trim().toLowerCase()}`;
+
 export const pauseAfter = (failures: number): number =>
   failures < FREE_FAILURES
     ? 0

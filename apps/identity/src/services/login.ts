@@ -7,7 +7,7 @@ import type { Clock } from '../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
 import { isCommonPassword } from './common-passwords.js';
 import type { PasswordLifecycleService, PasswordLoginAnswer } from './lifecycle/password-lifecycle.js';
-import type { AttemptThrottle } from './login-throttle.js';
+import { emailThrottleKey, type AttemptThrottle } from './login-throttle.js';
 import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
 import type { PasswordHasher } from './passwords.js';
 import type { VendorSettings } from './vendor-settings.js';
@@ -62,7 +62,7 @@ export function createPasswordLoginService(deps: {
       // What was typed, not the account: an unknown email is throttled exactly as a known one.
       const throttleKey = byUsername
         ? `username:${(username ?? '').trim().toLowerCase()}`
-        : `email:${(emailSent ?? '').trim().toLowerCase()}`;
+        : emailThrottleKey(emailSent ?? '');
       if ((await deps.throttle.waitSeconds(throttleKey)) > 0) {
         throw appError(errorCatalogue.auth.tooManyAttempts);
       }
@@ -105,9 +105,13 @@ export function createPasswordLoginService(deps: {
         await fail(meta, user.email, 'user not verified', user.id, user.tenantId);
         throw appError(errorCatalogue.auth.userNotVerified);
       }
-      // With a second factor due, the answer is an mfaToken instead of a session.
-      return deps.lifecycle.completePasswordLogin(user, password, meta, () =>
-        deps.mfa.startOrChallenge(user, meta, auditEvents.loginSucceeded, options?.trustedDeviceToken),
+      // With a second factor due, the answer is an mfaToken instead of a session. Issue 10: the reset
+      // attempt count, the session (or the challenge, or the expired password's reset token) and their
+      // audit rows are one transaction, opened after the argon2 verify.
+      return db.transaction(() =>
+        deps.lifecycle.completePasswordLogin(user, password, meta, () =>
+          deps.mfa.startOrChallenge(user, meta, auditEvents.loginSucceeded, options?.trustedDeviceToken),
+        ),
       );
     },
   };

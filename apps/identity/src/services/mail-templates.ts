@@ -63,6 +63,70 @@ export function activationCodeMail(
   );
 }
 
+/** Who invites and into which account: every invitation mail names both (issue: it named neither). */
+export interface InvitationContext {
+  inviter: { name: string; email: string };
+  accountName: string;
+  validDays: number;
+}
+
+const inviterOf = (invitation: InvitationContext) =>
+  invitation.inviter.name.trim()
+    ? `${invitation.inviter.name.trim()} (${invitation.inviter.email})`
+    : invitation.inviter.email;
+
+const ifUnexpected = (invitation: InvitationContext) =>
+  `The invitation is valid for ${invitation.validDays} days. If you did not expect it, you can ignore this email: ` +
+  `you will not join "${invitation.accountName}" unless you accept. Questions about it go to ${invitation.inviter.email}.`;
+
+/**
+ * The invitation of someone who has no account yet: accepting it confirms the email address and
+ * chooses a password (the activation link, or the activation page and a code when the vendor
+ * activates by code).
+ */
+export function newUserInvitationMail(
+  to: { email: string; name: string },
+  invitation: InvitationContext & {
+    acceptUrl: string;
+    code?: { value: string; validMinutes: number } | undefined;
+  },
+): MailMessage {
+  const how = invitation.code
+    ? `To accept, open the page below and enter this code: ${invitation.code.value}. Then choose a password for your new ${PRODUCT} account. ` +
+      `The code is valid for ${invitation.code.validMinutes} minutes; the page sends you a new one after that.`
+    : `To accept, open the link below and choose a password for your new ${PRODUCT} account.`;
+  return message(
+    to.email,
+    `${invitation.inviter.name.trim() || invitation.inviter.email} invited you to ${invitation.accountName} on ${PRODUCT}`,
+    [
+      greeting(to.name),
+      `${inviterOf(invitation)} invited you to join the account "${invitation.accountName}" on ${PRODUCT}.`,
+      how,
+      ifUnexpected(invitation),
+    ],
+    { label: 'Accept the invitation', url: invitation.acceptUrl },
+  );
+}
+
+/** The invitation of someone who already has an account: accepting adds the account to theirs. */
+export function existingUserInvitationMail(
+  to: { email: string; name: string },
+  invitation: InvitationContext & { acceptUrl: string; codeUrl: string; code: string },
+): MailMessage {
+  return message(
+    to.email,
+    `${invitation.inviter.name.trim() || invitation.inviter.email} invited you to ${invitation.accountName} on ${PRODUCT}`,
+    [
+      greeting(to.name),
+      `${inviterOf(invitation)} invited you to join the account "${invitation.accountName}" on ${PRODUCT}. ` +
+        `You keep signing in as ${to.email}; once you accept, you can switch to "${invitation.accountName}" from your accounts.`,
+      `Accept the invitation with the link below, or open ${invitation.codeUrl} and enter this code: ${invitation.code}`,
+      ifUnexpected(invitation),
+    ],
+    { label: 'Accept the invitation', url: invitation.acceptUrl },
+  );
+}
+
 export function accountExistsMail(
   to: { email: string; name: string },
   loginUrl: string,

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client.js';
+import { afterCommit, type Db } from '../db/client.js';
 import { insertOutboxMessage } from '../db/queries/mail-outbox.js';
 import type { Clock } from '../lib/time.js';
 
@@ -34,9 +34,11 @@ export function createOutboxMailer(deps: { db: Db; from: string; clock: Clock })
 export function createSmtpMailer(deps: { smtpUrl: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(deps.smtpUrl);
   return {
-    async send(message) {
-      await transport.sendMail({ from: deps.from, ...message });
-    },
+    // Inside a transaction the mail leaves once the change it tells of has committed.
+    send: (message) =>
+      afterCommit(async () => {
+        await transport.sendMail({ from: deps.from, ...message });
+      }),
     async close() {
       transport.close();
     },

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/client.js';
+import { atomicMethods, refuse, type Db } from '../db/client.js';
 import {
   consumePhoneChangeToken,
   consumePhoneNumberChange,
@@ -109,6 +109,7 @@ export function createPhoneResetService(deps: {
     const who = { userId, email: user?.email, tenantId: user?.activeTenantId };
     await audit(phoneResetAuditEvents.phoneNumberChanged, meta, who, how);
     if (!user) return;
+    // The notice is the flow's last write (issue 10): in its transaction, it is mailed only with the change.
     await deps.mailer.send(
       message(user.email, 'The phone number of your Brizo FoodMetrics account changed', [
         greeting(user.name),
@@ -125,31 +126,74 @@ export function createPhoneResetService(deps: {
       return;
     }
     if (!(await deps.recipientPause.take(user.email, 'phone-reset'))) return;
-    const code = generateMfaCode();
-    const now = clock.now();
-    await insertPhoneNumberChange(db, {
-      userId: user.id,
-      purpose: 'reset',
-      tokenHash: hashToken(resetPhoneNumberToken),
-      codeHash: hashMfaCode(resetPhoneNumberToken, code),
-      now,
-      expiresAt: addSeconds(now, PHONE_RESET_TTL_SECONDS),
-    });
-    await deps.mailer.send(
-      message(user.email, `${code} is your Brizo FoodMetrics phone number reset code`, [
-        greeting(user.name),
-        `Your code to reset the phone number of your account is ${code}.`,
-        `It expires in ${validMinutes} minutes and works once. If you did not ask for it, you can ignore this email.`,
-      ]),
-    );
-    await audit(phoneResetAuditEvents.resetRequested, meta, {
-      userId: user.id,
-      email: user.email,
-      tenantId: user.activeTenantId,
+    // Issue 10: the code, its mail and the audit row are one transaction (after the answer).
+    await db.transaction(async () => {
+      const code = generateMfaCode();
+      const now = clock.now();
+      await insertPhoneNumberChange(db, {
+        userId: user.id,
+        purpose: 'reset',
+        tokenHash: hashToken(resetPhoneNumberToken),
+        codeHash: hashMfaCode(resetPhoneNumberToken, code),
+        now,
+        expiresAt: addSeconds(now, PHONE_RESET_TTL_SECONDS),
+      });
+      await deps.mailer.send(
+        message(user.email, `${code} is your Brizo FoodMetrics phone number reset code`, [
+          greeting(user.name),
+          `Your code to reset the phone number of your account is ${code}.`,
+          `It expires in ${validMinutes} minutes and works once. If you did not ask for it, you can ignore this email.`,
+        ]),
+      );
+      await audit(phoneResetAuditEvents.resetRequested, meta, {
+        userId: user.id,
+        email: user.email,
+        tenantId: user.activeTenantId,
+      });
     });
   };
 
-  return {
+  const verifyReset = async (
+    { resetPhoneNumberToken, code }: { resetPhoneNumberToken: string; code: string },
+    meta: RequestMeta,
+  ): Promise<{ changePhoneNumberToken: string }> => {
+    const now = clock.now();
+    const row = await takePhoneResetGuess(db, {
+      tokenHash: hashToken(resetPhoneNumberToken),
+      now,
+      maxAttempts: PHONE_RESET_MAX_ATTEMPTS,
+    });
+    const changePhoneNumberToken = generateToken();
+    const proven =
+      row !== undefined &&
+      sameHash(row.codeHash, hashMfaCode(resetPhoneNumberToken, code)) &&
+      (await markPhoneResetVerified(db, {
+        id: row.id,
+        changeTokenHash: hashToken(changePhoneNumberToken),
+        now,
+        expiresAt: addSeconds(now, PHONE_RESET_TTL_SECONDS),
+      }));
+    if (!proven) {
+      return refuse(
+        async () => {
+          await audit(
+            phoneResetAuditEvents.codeRejected,
+            meta,
+            { userId: row?.userId },
+            row ? 'wrong emailed code' : 'unknown, used or expired reset token',
+          );
+          throw appError(errorCatalogue.phoneReset.invalidCode);
+        },
+        { keepWrites: true },
+      );
+    }
+    await audit(phoneResetAuditEvents.resetCodeVerified, meta, { userId: row.userId });
+    return { changePhoneNumberToken };
+  };
+
+  // Issue 10: each step's writes, its audit row and its message are one transaction. A wrong code
+  // stays counted: that refusal commits and is audited after the commit.
+  return atomicMethods(db, ['startChange', 'verifyChange'], {
     async requestReset(email, meta) {
       const resetPhoneNumberToken = generateToken();
       // Issue 10: the answer goes before the lookup, so a known email answers as fast as an unknown one.
@@ -162,48 +206,32 @@ export function createPhoneResetService(deps: {
       return { resetPhoneNumberToken };
     },
 
-    async verifyReset({ resetPhoneNumberToken, code }, meta) {
-      const now = clock.now();
-      const row = await takePhoneResetGuess(db, {
-        tokenHash: hashToken(resetPhoneNumberToken),
-        now,
-        maxAttempts: PHONE_RESET_MAX_ATTEMPTS,
-      });
-      const changePhoneNumberToken = generateToken();
-      const proven =
-        row !== undefined &&
-        sameHash(row.codeHash, hashMfaCode(resetPhoneNumberToken, code)) &&
-        (await markPhoneResetVerified(db, {
-          id: row.id,
-          changeTokenHash: hashToken(changePhoneNumberToken),
-          now,
-          expiresAt: addSeconds(now, PHONE_RESET_TTL_SECONDS),
-        }));
-      if (!proven) {
-        await audit(
-          phoneResetAuditEvents.codeRejected,
-          meta,
-          { userId: row?.userId },
-          row ? 'wrong emailed code' : 'unknown, used or expired reset token',
-        );
-        throw appError(errorCatalogue.phoneReset.invalidCode);
-      }
-      await audit(phoneResetAuditEvents.resetCodeVerified, meta, { userId: row.userId });
-      return { changePhoneNumberToken };
-    },
+    // Issue 10: the counted guess, the proven code and the audit row are one transaction; a wrong
+    // code stays counted (the refusal commits) and is audited after the commit.
+    verifyReset: (input, meta) => db.transaction(() => verifyReset(input, meta)),
 
     async changePhoneNumber({ changePhoneNumberToken, phoneNumber }, meta) {
-      const row = await consumePhoneChangeToken(db, {
-        changeTokenHash: hashToken(changePhoneNumberToken),
-        now: clock.now(),
+      // Issue 10: the spent token, the number, the ended sign-in codes, the audit row and the notice
+      // are one transaction.
+      return db.transaction(async () => {
+        const row = await consumePhoneChangeToken(db, {
+          changeTokenHash: hashToken(changePhoneNumberToken),
+          now: clock.now(),
+        });
+        if (!row) {
+          return refuse(async () => {
+            await audit(
+              phoneResetAuditEvents.changeRefused,
+              meta,
+              {},
+              'unknown, used or expired change token',
+            );
+            throw appError(errorCatalogue.phoneReset.invalidToken);
+          });
+        }
+        await setPhoneNumber(row.userId, phoneNumber, meta, 'reset, proven by email');
       });
-      if (!row) {
-        await audit(phoneResetAuditEvents.changeRefused, meta, {}, 'unknown, used or expired change token');
-        throw appError(errorCatalogue.phoneReset.invalidToken);
-      }
-      await setPhoneNumber(row.userId, phoneNumber, meta, 'reset, proven by email');
     },
-
     async startChange(claims, phoneNumber, meta) {
       const code = generateMfaCode();
       const now = clock.now();
@@ -215,14 +243,15 @@ export function createPhoneResetService(deps: {
         now,
         expiresAt: addSeconds(now, PHONE_RESET_TTL_SECONDS),
       });
-      await deps.sms.send({
-        to: phoneNumber,
-        text: `Your Brizo FoodMetrics code to confirm this phone number is ${code}. It expires in ${validMinutes} minutes.`,
-      });
       await audit(phoneResetAuditEvents.changeCodeSent, meta, {
         userId: claims.sub,
         email: claims.email,
         tenantId: claims.tenantId,
+      });
+      // Texted last (issue 10): a failed write before it sends nothing.
+      await deps.sms.send({
+        to: phoneNumber,
+        text: `Your Brizo FoodMetrics code to confirm this phone number is ${code}. It expires in ${validMinutes} minutes.`,
       });
       return { changePhoneId };
     },
@@ -241,15 +270,20 @@ export function createPhoneResetService(deps: {
         (await consumePhoneNumberChange(db, row.id, now));
       const who = { userId: claims.sub, email: claims.email, tenantId: claims.tenantId };
       if (!row?.phoneNumber || !proven) {
-        await audit(
-          phoneResetAuditEvents.codeRejected,
-          meta,
-          who,
-          row ? 'wrong texted code' : 'unknown, used or expired change',
+        return refuse(
+          async () => {
+            await audit(
+              phoneResetAuditEvents.codeRejected,
+              meta,
+              who,
+              row ? 'wrong texted code' : 'unknown, used or expired change',
+            );
+            throw appError(errorCatalogue.phoneReset.invalidCode);
+          },
+          { keepWrites: true },
         );
-        throw appError(errorCatalogue.phoneReset.invalidCode);
       }
       await setPhoneNumber(claims.sub, row.phoneNumber, meta, 'signed in, proven by SMS');
     },
-  };
+  });
 }

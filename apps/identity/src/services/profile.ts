@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import { atomicMethods, refuse, type Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/rows.js';
 import { deleteMfaDevicesAddedSince } from '../db/queries/mfa.js';
 import { deletePasskeysAddedSince } from '../db/queries/passkeys.js';
@@ -115,7 +115,10 @@ export function createProfileService(deps: {
     return url.href;
   };
 
-  return {
+  // Issue 10: each change, its audit row and its mail are one transaction: the profile update, the
+  // email change's code, the change itself (address, revert link, audit, notice) and its revert (the
+  // address, the password and the factors removed, the ended sessions, the reset token).
+  return atomicMethods(db, ['update', 'requestEmailChange', 'verifyEmailChange', 'revertEmailChange'], {
     async update(actor, changes, imageUrl) {
       const user = await findUserById(db, actor.userId);
       if (!user) throw appError(errorCatalogue.auth.invalidAccessToken);
@@ -154,8 +157,8 @@ export function createProfileService(deps: {
       // Issue 10: "already in use" would tell a signed-in stranger who has an account. The address's
       // owner learns of the attempt instead; the code asked for is never sent, so none can verify.
       if (await findUserByEmail(db, email)) {
-        await mailer.send(emailChangeAddressInUseMail(email, loginUrl(config)));
         await recordAdminAudit(db, actor, auditEvents.emailChangeRequested, { json: { email } }, now);
+        await mailer.send(emailChangeAddressInUseMail(email, loginUrl(config)));
         return;
       }
       const code = generateMfaCode();
@@ -167,8 +170,9 @@ export function createProfileService(deps: {
         now,
         expiresAt: addSeconds(now, PROFILE_CODE_TTL_SECONDS),
       });
-      await mailer.send(emailChangeCodeMail({ email, name: user.name }, code, PROFILE_CODE_TTL_SECONDS / 60));
       await recordAdminAudit(db, actor, auditEvents.emailChangeRequested, { json: { email } }, now);
+      // Mailed last (issue 10): a failed write before it sends nothing.
+      await mailer.send(emailChangeCodeMail({ email, name: user.name }, code, PROFILE_CODE_TTL_SECONDS / 60));
     },
 
     async verifyEmailChange(actor, { email, code }) {
@@ -185,8 +189,14 @@ export function createProfileService(deps: {
         row.codeHash === hashMfaCode(`${actor.userId}:${email}`, code) &&
         (await consumeProfileVerification(db, row.id, now));
       if (!proven) {
-        await recordAdminAudit(db, actor, auditEvents.emailChangeCodeRejected, { json: { email } }, now);
-        throw appError(errorCatalogue.profile.invalidCode);
+        // The wrong guess stays counted: the refusal commits, its audit row is written after (issue 10).
+        return refuse(
+          async () => {
+            await recordAdminAudit(db, actor, auditEvents.emailChangeCodeRejected, { json: { email } }, now);
+            throw appError(errorCatalogue.profile.invalidCode);
+          },
+          { keepWrites: true },
+        );
       }
       const user = await findUserById(db, actor.userId);
       if (!user) throw appError(errorCatalogue.auth.invalidAccessToken);
@@ -267,5 +277,5 @@ export function createProfileService(deps: {
       );
       return { userId: user.id, resetToken };
     },
-  };
+  });
 }

@@ -10,6 +10,7 @@ import {
   deleteTenantRole,
   findRolesByIdsVisibleToTenant,
   findRolesVisibleToTenant,
+  findHoldersOfRoles,
   findTenantRoleByKey,
   insertRole,
   linkRolePermissions,
@@ -24,6 +25,7 @@ import { ADMIN_CATEGORY, PRODUCT_CATEGORY } from './access-catalogue.js';
 import { grantsPermission, type AdminActor } from './admin-access.js';
 import { auditEvents, recordAdminAudit } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
+import { revocationKeys, revokeMembers, type RevocationList } from './revocations.js';
 
 /** SPEC section 3 "Role", as GET /identity/resources/roles/v1 answers it. tenantId null: the vendor's. */
 export function roleView({ role, permissionIds }: RoleWithPermissions, vendorId: string) {
@@ -101,6 +103,8 @@ export function createRolesAdminService(deps: {
   clock: Clock;
   vendorId: string;
   authorization: AuthorizationCache;
+  /** Issue 10: a role that gives less gives it at once: its holders' access tokens stop working. */
+  revocations: RevocationList;
 }) {
   const { db, clock, vendorId } = deps;
   const view = (role: RoleWithPermissions) => roleView(role, vendorId);
@@ -139,6 +143,20 @@ export function createRolesAdminService(deps: {
   // names each member's roles: start afresh.
   const rolesChanged = () => deps.authorization.clear();
 
+  /**
+   * The holders of roles that lost permissions, changed key (tokens name roles by key) or are gone
+   * lose their access tokens issued so far; a refresh gets one with what is left. Every holder in the
+   * tenant: members holding a role directly or through a group, and API tokens. Per holder, not the
+   * whole tenant, up to revocations.ts MAX_MEMBER_REVOCATIONS: only they refresh. Read the holders
+   * before the change (a deleted role has none after).
+   */
+  const holdersOf = (actor: AdminActor, roleIds: string[]) => findHoldersOfRoles(db, actor.tenantId, roleIds);
+  const revokeHolders = ({ userIds, clientIds }: Awaited<ReturnType<typeof holdersOf>>, tenantId: string) => {
+    const at = clock.now().getTime();
+    revokeMembers(deps.revocations, tenantId, userIds, at);
+    for (const clientId of clientIds) deps.revocations.revoke(revocationKeys.apiToken(clientId), at);
+  };
+
   // Issue 10: each change and its audit row are one transaction (db/client.ts).
   return atomicMethods(db, ['create', 'update', 'remove', 'setPermissionRoles'], {
     view,
@@ -154,6 +172,17 @@ export function createRolesAdminService(deps: {
         visible.map(({ role }) => role.id),
       );
       return rows.map(permissionView);
+    },
+
+    /** GET /users/v1/me/authorization: the roles and permissions the actor's token holds, in full. */
+    async authorizationOf(actor: AdminActor): Promise<{ roles: RoleView[]; permissions: PermissionView[] }> {
+      const roleKeys = new Set(actor.roles);
+      const permissionKeys = new Set(actor.permissions);
+      const [roles, permissions] = await Promise.all([this.list(actor), this.permissions(actor)]);
+      return {
+        roles: roles.filter((role) => roleKeys.has(role.key)),
+        permissions: permissions.filter((permission) => permissionKeys.has(permission.key)),
+      };
     },
 
     async categories(actor: AdminActor) {
@@ -223,6 +252,8 @@ export function createRolesAdminService(deps: {
         if (defined.isDefault) await clearOtherDefaultRoles(tx, actor.tenantId, role.id);
       });
       rolesChanged();
+      if (defined.key !== undefined && defined.key !== role.key)
+        revokeHolders(await holdersOf(actor, [role.id]), actor.tenantId);
       await recordAdminAudit(
         db,
         actor,
@@ -235,8 +266,10 @@ export function createRolesAdminService(deps: {
 
     async remove(actor: AdminActor, roleId: string): Promise<void> {
       const { role } = await ownRole(actor, roleId);
+      const holders = await holdersOf(actor, [role.id]);
       await deleteTenantRole(db, actor.tenantId, role.id);
       rolesChanged();
+      revokeHolders(holders, actor.tenantId);
       await recordAdminAudit(
         db,
         actor,
@@ -256,6 +289,8 @@ export function createRolesAdminService(deps: {
         throw appError(errorCatalogue.roles.permissionNotFound);
       await db.transaction((tx) => setRolePermissions(tx, role.id, [...new Set(permissionIds)]));
       rolesChanged();
+      if (before.some((id) => !permissionIds.includes(id)))
+        revokeHolders(await holdersOf(actor, [role.id]), actor.tenantId);
       await recordAdminAudit(
         db,
         actor,
@@ -307,6 +342,14 @@ export function createRolesAdminService(deps: {
         );
       });
       rolesChanged();
+      if (losing.length > 0)
+        revokeHolders(
+          await holdersOf(
+            actor,
+            losing.map(({ role }) => role.id),
+          ),
+          actor.tenantId,
+        );
       await recordAdminAudit(
         db,
         actor,

@@ -11,6 +11,7 @@ import {
   adminPermissions,
   permissionName,
   PRODUCT_CATEGORY,
+  permissionDescriptions,
   productPermissions,
   productRoleKeys,
   roleDefinitions,
@@ -114,7 +115,11 @@ async function seedAccessCatalogue(db: Db): Promise<Map<string, RoleRow>> {
     ...adminPermissions.map((key) => ({ key, categoryId: ADMIN_CATEGORY, fePermission: true })),
   ];
   for (const permission of catalogue) {
-    const row = await upsertPermission(db, { ...permission, name: permissionName(permission.key) });
+    const row = await upsertPermission(db, {
+      ...permission,
+      name: permissionName(permission.key),
+      description: permissionDescriptions[permission.key],
+    });
     permissionIds.set(permission.key, row.id);
   }
 

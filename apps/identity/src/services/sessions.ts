@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import { atomically, type Db } from '../db/client.js';
 import {
   findRefreshSession,
   insertRefreshToken,
@@ -155,19 +155,23 @@ export function createSessionService(deps: {
     if (found.tokenExpiresAt <= now) throw await refreshFailed(meta, 'refresh token expired', owner);
     const rotatedAt = found.tokenRotatedAt ?? now;
     if (now.getTime() - rotatedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
-      await endSession(found.familyId, 'refresh token reuse', now);
-      await recordAudit(
-        db,
-        auditEvents.refreshTokenReused,
-        meta,
-        {
-          userId: found.id,
-          email: found.email,
-          tenantId: found.tenantId,
-          json: { sessionId: found.familyId },
-        },
-        now,
-      );
+      // Issue 10: the revoked session and its audit row are one transaction.
+      await db.transaction(async () => {
+        await revokeFamily(db, found.familyId, 'refresh token reuse', now);
+        await recordAudit(
+          db,
+          auditEvents.refreshTokenReused,
+          meta,
+          {
+            userId: found.id,
+            email: found.email,
+            tenantId: found.tenantId,
+            json: { sessionId: found.familyId },
+          },
+          now,
+        );
+      });
+      revocations.revoke(revocationKeys.session(found.familyId), now.getTime());
       throw appError(errorCatalogue.auth.sessionExpired);
     }
     await insertRefreshToken(db, { familyId: found.familyId, ...next });
@@ -199,26 +203,35 @@ export function createSessionService(deps: {
         tenantIds: user.tenantIds,
         roleKeys: user.roleKeys,
         permissionKeys: user.permissionKeys,
+        accessEndsAt: user.accessEndsAt,
       });
       const familyId = randomUUID();
       const refreshToken = generateToken();
       // Issue 10: every session knows when its user signed in, so account changes can ask for a recent sign-in.
       authentication ??= { auth_time: Math.floor(now.getTime() / 1000) };
-      await insertSessionStart(db, {
-        familyId,
-        userId: user.id,
-        tenantId: user.tenantId,
-        tokenHash: hashToken(refreshToken),
-        expiresAt: addSeconds(now, config.refreshTokenTtlSeconds),
-        now,
-        ipAddress: meta.ip,
-        userAgent: meta.userAgent,
-        authentication,
-        audit: auditEntry(event, meta, { userId: user.id, email: user.email, tenantId: user.tenantId }, now),
+      // Issue 10: the session, its first token, the last login, the audit row and the sessions ended
+      // by the tenant's limit are one transaction (the caller's, when it has one).
+      const beyondLimit = await atomically(db, async () => {
+        await insertSessionStart(db, {
+          familyId,
+          userId: user.id,
+          tenantId: user.tenantId,
+          tokenHash: hashToken(refreshToken),
+          expiresAt: addSeconds(now, config.refreshTokenTtlSeconds),
+          now,
+          ipAddress: meta.ip,
+          userAgent: meta.userAgent,
+          authentication,
+          audit: auditEntry(
+            event,
+            meta,
+            { userId: user.id, email: user.email, tenantId: user.tenantId },
+            now,
+          ),
+        });
+        // Max concurrent sessions (tenant session policy): the new session stays, the oldest ones end.
+        return (await restrictions?.securityAdmin.enforceSessionLimit(user.id, user.tenantId)) ?? [];
       });
-      // Max concurrent sessions (tenant session policy): the new session stays, the oldest ones end.
-      const beyondLimit =
-        (await restrictions?.securityAdmin.enforceSessionLimit(user.id, user.tenantId)) ?? [];
       for (const ended of beyondLimit) revocations.revoke(revocationKeys.session(ended), now.getTime());
       return respond(user, familyId, refreshToken, authentication);
     },
@@ -254,8 +267,12 @@ export function createSessionService(deps: {
         // Switching tenants is rare and must see new memberships at once: read, do not cache-hit.
         const switched = await findUserAuthorization(db, session.user.id, requestedTenantId, clock.now());
         if (switched?.tenantIds.includes(requestedTenantId)) {
-          await setFamilyTenant(db, session.familyId, requestedTenantId);
-          await setActiveTenant(db, session.user.id, requestedTenantId);
+          const { familyId, user } = session;
+          // Issue 10: the session's tenant and the user's active tenant change together.
+          await db.transaction(async () => {
+            await setFamilyTenant(db, familyId, requestedTenantId);
+            await setActiveTenant(db, user.id, requestedTenantId);
+          });
           authorization.put(session.user.id, requestedTenantId, switched);
           tenantId = requestedTenantId;
           granted = switched;

@@ -46,6 +46,13 @@ export interface SignUpResult {
   userId: string;
   tenantId: string;
   activationToken?: string;
+  /**
+   * SPEC section 3: the user's vendorMetadata, carrying only the signupType, so the sign-up screen can
+   * tell a personal email that it goes to review (SPEC section 6). It follows from the address's
+   * domain alone: a known email gets the same answer as a new one. Not on invite-link sign-ups (the
+   * account exists: nothing to review).
+   */
+  user?: { vendorMetadata: string };
 }
 
 /** Which sign-up endpoint was called: /signUp, /signUp/phoneNumber or /signUp/username. */
@@ -233,6 +240,9 @@ export function createSignUpService(deps: {
         userId: randomUUID(),
         tenantId: randomUUID(),
         ...(withActivationToken ? { activationToken: generateToken() } : {}),
+        user: {
+          vendorMetadata: JSON.stringify({ signupType: isPersonalEmail(input.email) ? 'personal' : 'work' }),
+        },
       };
       // Keyed by the new user's id: the phone sign-up's quick SMS sign-in (by userId) waits for it.
       deps.background.run('sign-up', () => completeSignUp(input, answer, by, meta), answer.userId);

@@ -8,7 +8,10 @@ export interface SmsMessage {
   text: string;
 }
 
-/** The SMS provider interface: every text message of the server goes through one of these. */
+/**
+ * The SMS provider interface: every text message of the server goes through one of these. A provider
+ * that calls a network gateway sends through `afterCommit` (db/client.ts), as the SMTP mailer does.
+ */
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }

@@ -8,6 +8,7 @@ import {
   findMember,
   findRoleIdsOfMembers,
   listMembers,
+  memberStats,
   replaceMemberRoles,
   revokeSessionsInTenant,
   setUserLocked,
@@ -248,6 +249,7 @@ export function createTeamService(deps: {
     'resendActivation',
     'setExpiration',
     'makePermanent',
+    'revokeSessions',
   ] as const;
   return atomicMethods(db, changes, {
     grantableRoleIds,
@@ -275,6 +277,48 @@ export function createTeamService(deps: {
         items: await viewsOf(actor.tenantId, members),
         _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) },
       };
+    },
+
+    /** GET /users/v1/:id: one member of the tenant (404 for anyone else, as for every team call). */
+    member: (actor: AdminActor, userId: string) => viewOf(actor, userId),
+
+    /** GET /team/resources/stats/v1/members: the Users section's figures for the tenant. */
+    async stats(actor: AdminActor) {
+      const { totalItems, addedThisWeek, superAdmins } = await memberStats(
+        db,
+        actor.tenantId,
+        addSeconds(clock.now(), -7 * 86_400),
+      );
+      return { totalItems, addedThisWeek, superAdmins };
+    },
+
+    /**
+     * POST /tenants/users/v1/count: the members of those of `tenantIds` the actor administers, i.e. its
+     * own tenant (no sub-accounts here); others are left out. Access-allowed members: not disabled.
+     */
+    async usersCount(actor: AdminActor, tenantIds: string[]) {
+      if (!tenantIds.includes(actor.tenantId)) return [];
+      const stats = await memberStats(db, actor.tenantId, clock.now());
+      return [
+        { tenantId: actor.tenantId, totalUsers: stats.totalItems, totalAccessAllowedUsers: stats.enabled },
+      ];
+    },
+
+    /**
+     * POST /users/sessions/v1/revoke: ends every session of a member in this tenant (and the access
+     * tokens issued from them); their sessions in other tenants stay.
+     */
+    async revokeSessions(actor: AdminActor, userId: string) {
+      const member = await memberOf(actor, userId);
+      await revokeSessionsInTenant(
+        db,
+        actor.tenantId,
+        userId,
+        'sessions revoked by an administrator',
+        clock.now(),
+      );
+      revokeMemberTokens(userId, actor.tenantId);
+      await audit(actor, auditEvents.teamUserSessionsRevoked, member);
     },
 
     /** GET /users/v3/roles: the role ids of those of `userIds` who hold roles in this tenant. */
@@ -405,6 +449,9 @@ export function createTeamService(deps: {
       const temporaryExpirationDate = addSeconds(clock.now(), expirationInSeconds);
       await updateMembership(db, actor.tenantId, userId, { temporaryExpirationDate });
       authorization.invalidateUser(userId);
+      // Tokens issued from now on expire with the membership (services/tokens.ts); the earlier ones
+      // would outlive it: they stop working, and a refresh gets one that ends in time.
+      revokeMemberTokens(userId, actor.tenantId);
       await audit(actor, auditEvents.teamUserExpirationSet, member, {
         temporaryExpirationDate: temporaryExpirationDate.toISOString(),
       });

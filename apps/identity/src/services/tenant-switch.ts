@@ -1,11 +1,11 @@
 import type { Db } from '../db/client.js';
 import { setFamilyTenant } from '../db/queries/refresh-tokens.js';
-import { findUserAuthorization, setActiveTenant } from '../db/queries/users.js';
+import { findUserAuthorization, findUserClaimsById, setActiveTenant } from '../db/queries/users.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { recordAudit, type RequestMeta } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
-import type { AccessTokenClaims } from './tokens.js';
+import type { AccessTokenClaims, TokenService } from './tokens.js';
 
 export const tenantSwitchAuditEvents = {
   switched: { action: 'User switched tenant', severity: 'Info' },
@@ -19,9 +19,30 @@ export type TenantSwitchService = ReturnType<typeof createTenantSwitchService>;
  * tenant and the session's tenant move to one the user is a member of; the client then refreshes
  * its token (embedded or through /oauth/token) and gets the roles of the new tenant.
  */
-export function createTenantSwitchService(deps: { db: Db; clock: Clock; authorization: AuthorizationCache }) {
+export function createTenantSwitchService(deps: {
+  db: Db;
+  clock: Clock;
+  authorization: AuthorizationCache;
+  tokens: TokenService;
+}) {
   const { db, clock, authorization } = deps;
   return {
+    /**
+     * POST /users/v3/me/token (the SDK's GetUserJwt, all-accounts section): an access token of the
+     * same session in another tenant of the user, without switching the active tenant. Only a tenant
+     * the user is a member of and not disabled in; the token ends with the session.
+     */
+    async tokenForTenant(claims: AccessTokenClaims, tenantId: string) {
+      const subject = await findUserClaimsById(db, claims.sub, tenantId, clock.now());
+      if (!subject?.tenantIds.includes(tenantId)) throw appError(errorCatalogue.tenants.notMember);
+      const signed = await deps.tokens.signAccessToken(subject, claims.sid);
+      return {
+        accessToken: signed.accessToken,
+        expires: signed.expires.toISOString(),
+        expiresIn: signed.expiresIn,
+      };
+    },
+
     async switchTenant(claims: AccessTokenClaims, tenantId: string, meta: RequestMeta): Promise<void> {
       const who = { userId: claims.sub, email: claims.email, tenantId: claims.tenantId };
       // Always read fresh: a membership removed a second ago must not still open the door.

@@ -55,6 +55,19 @@ export const accessTokenClaimsSchema = z.object({
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 /**
+ * Who an API token's access token is: the client-credentials exchange's (`*ApiToken`), or an access
+ * token the portal created and showed once (`*AccessToken`, SPEC "API token types"), long-lived and so
+ * checked against its row at each use (setAccessTokenCheck).
+ */
+export const apiTokenTypes = [
+  'tenantApiToken',
+  'userApiToken',
+  'tenantAccessToken',
+  'userAccessToken',
+] as const;
+export const isAccessTokenType = (type: string) => type === 'tenantAccessToken' || type === 'userAccessToken';
+
+/**
  * The access token of an API token's client-credentials exchange (services/api-tokens.ts): a tenant
  * token acts with its own roles, a personal one as its owner (`userId`) with the owner's roles.
  */
@@ -67,7 +80,7 @@ export const apiTokenClaimsSchema = z.object({
   createdByUserId: z.string().nullable().optional(),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
-  type: z.enum(['tenantApiToken', 'userApiToken']),
+  type: z.enum(apiTokenTypes),
   iss: z.string(),
   aud: z.union([z.string(), z.array(z.string())]),
   iat: z.number(),
@@ -110,7 +123,13 @@ export type TokenSubject = Pick<
   | 'metadata'
   | 'superUser'
   | 'verified'
->;
+> & {
+  /**
+   * When a temporary member's access to the token's tenant ends (epoch seconds; db/queries/users.ts):
+   * the token expires then at the latest. Null or absent: a permanent member.
+   */
+  accessEndsAt?: number | null;
+};
 
 export interface TokenService {
   signAccessToken(
@@ -134,7 +153,14 @@ export interface TokenService {
     claims: Record<string, unknown>,
     subject?: ApiTokenSubject,
   ): (expiresIn: number) => SignedAccessToken;
+  /**
+   * An access token of the `*AccessToken` types outlives any revocation entry: `check` (the API tokens
+   * service, made after this one) confirms its row at each use and answers it with today's permissions.
+   */
+  setAccessTokenCheck(check: (caller: ApiTokenCaller) => Promise<ApiTokenCaller>): void;
 }
+
+export type ApiTokenCaller = Extract<VerifiedCaller, { kind: 'apiToken' }>;
 
 interface LoadedKey {
   kid: string;
@@ -206,6 +232,23 @@ function prepareJwt(key: LoadedKey, fixedClaims: Record<string, unknown>) {
   };
 }
 
+/** The revocations that cover a person's access token (services/revocations.ts). */
+const userTokenKeys = (sessionId: string, userId: string, tenantId: string | null): string[] => [
+  revocationKeys.session(sessionId),
+  revocationKeys.member(userId, tenantId),
+  revocationKeys.user(userId),
+  ...(tenantId === null ? [] : [revocationKeys.tenant(tenantId)]),
+];
+
+/** The revocations that cover an API token's access tokens (and its cached grant: services/api-tokens.ts). */
+export const apiTokenKeys = (subject: ApiTokenSubject): string[] => [
+  revocationKeys.apiToken(subject.clientId),
+  revocationKeys.tenant(subject.tenantId),
+  ...(subject.userId
+    ? [revocationKeys.member(subject.userId, subject.tenantId), revocationKeys.user(subject.userId)]
+    : []),
+];
+
 /**
  * ES256 access tokens. The signing key lives in the database (so tokens survive restarts and
  * several servers agree) and is cached in memory for the life of the process.
@@ -228,16 +271,14 @@ export async function createTokenService(deps: {
   // checked once, and the token's claims are kept (frozen) until its expiry, measured at each use.
   const verified = new Map<string, VerifiedCaller>();
 
-  /** The revocations that cover a token: its session or API token, its member and its user. */
+  /** The revocations that cover a token: its session or API token, its member, its user and its tenant. */
   const keysOf = (caller: VerifiedCaller): string[] => {
     if (caller.kind === 'user') {
       const { sid, sub, tenantId } = caller.claims;
-      return [revocationKeys.session(sid), revocationKeys.member(sub, tenantId), revocationKeys.user(sub)];
+      return userTokenKeys(sid, sub, tenantId);
     }
     const { clientId, userId, tenantId } = caller.claims;
-    const keys = [revocationKeys.apiToken(clientId)];
-    if (userId) keys.push(revocationKeys.member(userId, tenantId), revocationKeys.user(userId));
-    return keys;
+    return apiTokenKeys({ clientId, userId: userId ?? null, tenantId });
   };
 
   /**
@@ -265,7 +306,16 @@ export async function createTokenService(deps: {
       const at = revocations.revokedAt(key, nowMs);
       if (at !== undefined) issuedAt = Math.max(issuedAt, Math.floor(at / 1000) + 1);
     }
+    // Stamped ahead of the clock: a revocation of these keys later in this second must still cover it.
+    revocations.issuedAhead(keys, issuedAt * 1000, nowMs);
     return issuedAt;
+  };
+
+  let accessTokenCheck: ((caller: ApiTokenCaller) => Promise<ApiTokenCaller>) | undefined;
+  const checked = (caller: VerifiedCaller): VerifiedCaller | Promise<VerifiedCaller> => {
+    if (caller.kind !== 'apiToken' || !isAccessTokenType(caller.claims.type)) return caller;
+    if (!accessTokenCheck) throw appError(errorCatalogue.auth.invalidAccessToken);
+    return accessTokenCheck(caller);
   };
 
   async function verifyCaller(token: string): Promise<VerifiedCaller> {
@@ -275,7 +325,7 @@ export async function createTokenService(deps: {
       if (known.claims.exp > nowMs / 1000) {
         // Issue 10: a remembered token is checked against the revocations at every use too.
         if (isRevoked(known, nowMs)) throw appError(errorCatalogue.auth.invalidAccessToken);
-        return known;
+        return checked(known);
       }
       verified.delete(token);
     }
@@ -300,7 +350,7 @@ export async function createTokenService(deps: {
       const latest = nowMs / 1000 + CLOCK_SKEW_SECONDS;
       if ((payload.iat ?? 0) > latest || (payload.nbf ?? 0) > latest) throw new Error('issued in the future');
       caller =
-        payload.type === 'tenantApiToken' || payload.type === 'userApiToken'
+        typeof payload.type === 'string' && (apiTokenTypes as readonly string[]).includes(payload.type)
           ? { kind: 'apiToken', claims: Object.freeze(apiTokenClaimsSchema.parse(payload)) }
           : {
               kind: 'user',
@@ -312,17 +362,17 @@ export async function createTokenService(deps: {
     if (isRevoked(caller, nowMs)) throw appError(errorCatalogue.auth.invalidAccessToken);
     if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value ?? '');
     verified.set(token, Object.freeze(caller));
-    return caller;
+    return checked(caller);
   }
 
   return {
     async signAccessToken(user, sessionId, authentication, idTokenClaims) {
-      const issuedAt = issueSecond([
-        revocationKeys.session(sessionId),
-        revocationKeys.member(user.id, user.tenantId),
-        revocationKeys.user(user.id),
-      ]);
-      const expiresIn = config.accessTokenTtlSeconds;
+      const issuedAt = issueSecond(userTokenKeys(sessionId, user.id, user.tenantId));
+      // A temporary member's token ends with the membership (team.ts revokes the earlier ones).
+      const expiresIn =
+        user.accessEndsAt === null || user.accessEndsAt === undefined
+          ? config.accessTokenTtlSeconds
+          : Math.max(0, Math.min(config.accessTokenTtlSeconds, Math.floor(user.accessEndsAt) - issuedAt));
       const accessToken = signJwt(signingKey, {
         sub: user.id,
         email: user.email,
@@ -355,18 +405,15 @@ export async function createTokenService(deps: {
 
     verifyCaller,
 
+    setAccessTokenCheck(check) {
+      accessTokenCheck = check;
+    },
+
     jwks: () => ({ keys: keys.map((key) => key.publicJwk) }),
 
     prepareApiTokenSigner(claims, subject) {
       const signPrepared = prepareJwt(signingKey, { ...claims, iss: config.publicUrl, aud: config.clientId });
-      const keys = subject
-        ? [
-            revocationKeys.apiToken(subject.clientId),
-            ...(subject.userId
-              ? [revocationKeys.member(subject.userId, subject.tenantId), revocationKeys.user(subject.userId)]
-              : []),
-          ]
-        : [];
+      const keys = subject ? apiTokenKeys(subject) : [];
       return (expiresIn) => {
         const issuedAt = issueSecond(keys);
         const accessToken = signPrepared(randomUUID(), issuedAt, issuedAt + expiresIn);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atomicMethods, type Db } from '../db/client.js';
-import { clearUsername, setUsernameIfNone } from '../db/queries/usernames.js';
+import { clearUsername, findUsernamesOfMembers, setUsernameIfNone } from '../db/queries/usernames.js';
 import { findUserById } from '../db/queries/users.js';
 import { isUniqueViolation } from '../db/rows.js';
 import { appError, errorCatalogue } from '../errors.js';
@@ -27,6 +27,8 @@ export interface UsernameOwner {
 }
 
 export interface UsernamesService {
+  /** GET /usernames/v1: the usernames of those of `userIds` who are the tenant's members and have one. */
+  ofMembers(tenantId: string, userIds: string[]): Promise<{ userId: string; username: string }[]>;
   /** The signed-in user's username; no `username` when they have none. */
   me(userId: string): Promise<{ userId: string; username?: string }>;
   /** One username per user: a second one (or one taken by anybody, any case) is a 409. */
@@ -61,6 +63,8 @@ export function createUsernamesService(deps: { db: Db; clock: Clock }): Username
   // Issue 10: each change and its audit row are one transaction (db/client.ts).
   return atomicMethods(db, ['create'], {
     assign,
+
+    ofMembers: (tenantId, userIds) => findUsernamesOfMembers(db, tenantId, userIds),
 
     async me(userId) {
       const user = await findUserById(db, userId);

@@ -60,3 +60,5 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
+// Last: the theme's variables and responsive classes (generated from theme.ts; src/app/theme-provider.tsx).
+import './theme.css';

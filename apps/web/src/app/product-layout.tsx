@@ -34,7 +34,7 @@ export function ProductLayout() {
     if (reconciled !== null) void navigate({ pathname, search: reconciled, hash }, { replace: true });
   }, [user, isMisplaced, pathname, search, hash, navigate]);
 
-  if (!user || isMisplaced) return <LoadingScreen />;
+  if (!user || !target || isMisplaced) return <LoadingScreen />;
   return (
     <ProductShell
       email={user.email}

@@ -1,9 +1,7 @@
-import './mantine-styles';
-import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ConfigProvider, type BrizoConfig } from '../lib/config';
 import { SdkProvider, type BrizoStore } from '../sdk';
-import { cssVariablesResolver, theme } from './theme';
+import { ThemeProvider } from './theme-provider';
 
 export function AppProviders({
   config,
@@ -16,9 +14,9 @@ export function AppProviders({
 }) {
   return (
     <ConfigProvider config={config}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <ThemeProvider>
         <SdkProvider store={store}>{children}</SdkProvider>
-      </MantineProvider>
+      </ThemeProvider>
     </ConfigProvider>
   );
 }

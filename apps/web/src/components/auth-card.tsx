@@ -1,6 +1,7 @@
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandWordmark } from './brand-wordmark';
+import { StaticShellHandoff } from './static-shell';
 import classes from './auth-card.module.css';
 
 interface AuthCardProps {
@@ -27,6 +28,7 @@ export function AuthCard({ title, subtitle, children, footer, logo, primaryColor
       data-account-primary={primaryColor ? '' : undefined}
       style={primaryColor ? { '--account-primary': primaryColor } : undefined}
     >
+      <StaticShellHandoff />
       <Stack align="center" gap="lg" className={classes.column}>
         {logo ? <img src={logo} alt="Company logo" className={classes.logo} /> : <BrandWordmark />}
         <Paper className={classes.card} radius="lg" shadow="md" withBorder>

@@ -14,7 +14,7 @@ export function FailedLink({ title, detail }: { title: string; detail?: string |
       <Alert color="red" variant="light" radius="md" role="alert" title={title}>
         <Stack gap={4}>
           {detail && detail !== title && <Text size="sm">{detail}</Text>}
-          <Anchor href={mailto(supportEmail)} size="sm" fw={600}>
+          <Anchor href={mailto(supportEmail)} size="sm" fw={600} c="inherit" underline="always">
             Contact Support
           </Anchor>
         </Stack>

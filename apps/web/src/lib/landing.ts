@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  COUNTDOWN_REFRESH_MS,
   decideLanding,
   planRedirect,
   readStoredSource,
@@ -8,17 +9,23 @@ import {
   type ProductUser,
 } from '../product';
 import { useConfig } from './config';
+import { useServerNow } from './server-time';
 import { local, session } from './storage';
 
-/** Where this signed-in user belongs right now (SPEC section 4, landing decision). */
+/**
+ * Where this signed-in user belongs right now (SPEC section 4, landing decision), by the server's clock;
+ * null until that clock is known. Decided again on every countdown refresh, so an open trial page moves
+ * to /trial-ended when the trial runs out.
+ */
 export function useLandingTarget(user: ProductUser | null, tenant: ProductTenant | null): string | null {
   const { mainAppUrl } = useConfig();
   const { search } = useLocation();
-  if (!user) return null;
+  const { now, ready } = useServerNow(COUNTDOWN_REFRESH_MS);
+  if (!user || !ready) return null;
   return decideLanding({
     user,
     tenant,
-    now: new Date(),
+    now,
     sourceParam: new URLSearchParams(search).get('source'),
     storedSource: readStoredSource(session),
     mainAppUrl,

@@ -7,3 +7,4 @@ export * from './landing';
 export * from './query-string';
 export * from './analytics';
 export * from './redirect-url';
+export * from './texts';

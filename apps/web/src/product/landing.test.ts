@@ -118,6 +118,30 @@ describe('decideLanding (SPEC section 4, in order)', () => {
       expected: productPaths.underReview,
     },
     { name: '4. nothing at all', input: { sourceParam: '/menus' }, expected: productPaths.underReview },
+    {
+      name: '4. a personal-email sign-up',
+      input: { user: createUser({ vendorMetadata: '{"signupType":"personal","activated":true}' }) },
+      expected: productPaths.underReview,
+    },
+    {
+      name: 'walk-through: an invitee with only an admin role is no personal-email sign-up',
+      input: {
+        user: createUser({
+          roles: roles('Admin'),
+          permissions: permissions('fe.secure.*'),
+          vendorMetadata: '{"signupType":"invitation","activated":true}',
+        }),
+      },
+      expected: MAIN_APP,
+    },
+    {
+      name: 'walk-through: a member who joined by invite link goes to their source',
+      input: {
+        user: createUser({ vendorMetadata: '{"signupType":"invite-link"}' }),
+        sourceParam: '/menus',
+      },
+      expected: '/menus',
+    },
   ])('$name → $expected', ({ input, expected }) => {
     expect(landing(input)).toBe(expected);
   });

@@ -1,5 +1,6 @@
 import { hasAnyAccess, isTrialUser } from './access';
 import { isTrialExpired } from './expiration';
+import { parseVendorMetadata } from './metadata';
 import type { ProductTenant, ProductUser } from './types';
 
 /** The product's own routes (SPEC section 2). */
@@ -54,9 +55,21 @@ function originOf(url: string): string | null {
   }
 }
 
+/** How a member of an existing account joined it: invited by its administrators, not a sign-up of their own. */
+const INVITED_SIGNUP_TYPES: readonly string[] = ['invitation', 'invite-link'];
+
+/**
+ * Whether the user joined an existing account by invitation. Review is for personal-email sign-ups
+ * (SPEC section 6); an invitee's account has already been accepted, whatever roles they were given.
+ */
+export function isInvitedMember(user: ProductUser): boolean {
+  const { signupType } = parseVendorMetadata(user);
+  return signupType !== undefined && INVITED_SIGNUP_TYPES.includes(signupType);
+}
+
 /**
  * Where an authenticated user belongs (SPEC section 4, in that order): an expired trial,
- * a running trial, the user's destination when they have access, else review.
+ * a running trial, the user's destination when they have access (or joined by invitation), else review.
  */
 export function decideLanding({
   user,
@@ -70,7 +83,7 @@ export function decideLanding({
   if (isTrialUser(user)) {
     return isTrialExpired(user, tenant, now) ? productPaths.trialEnded : productPaths.trialStarted;
   }
-  if (hasAnyAccess(user)) {
+  if (hasAnyAccess(user) || isInvitedMember(user)) {
     // An empty `?source=` means no source, and so does one pointing somewhere we do not send users.
     const sources = [sourceParam, storedSource].filter((source): source is string => Boolean(source));
     return sources.find((source) => isAllowedDestination(source, mainAppUrl, allowedOrigins)) ?? mainAppUrl;

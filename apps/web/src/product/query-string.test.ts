@@ -24,6 +24,8 @@ describe('shouldStoreQueryString', () => {
     { pathname: '/some/deep/page', expected: true },
     { pathname: '/accounting', expected: true },
     { pathname: '/', expected: false },
+    // Walk-through defects: the hosted login's single-use code was saved and appended to the trial page.
+    { pathname: '/oauth/callback', expected: false },
     { pathname: '/account', expected: false },
     { pathname: '/account/login', expected: false },
     { pathname: '/account/activate', expected: false },

@@ -22,9 +22,16 @@ function isAccountPath(pathname: string): boolean {
   return pathname === '/account' || pathname.startsWith('/account/');
 }
 
-/** The sign-up page, or any page outside /account other than the root. */
+/**
+ * The hosted login's redirect (SPEC section 2, an authentication-service route): its query is the
+ * single-use authorization code and state, never a visitor's parameters to carry on.
+ */
+const HOSTED_LOGIN_CALLBACK_PATH = '/oauth/callback';
+
+/** The sign-up page, or any page outside /account other than the root and the hosted login callback. */
 export function shouldStoreQueryString(pathname: string): boolean {
   const path = normalizePath(pathname);
+  if (path === HOSTED_LOGIN_CALLBACK_PATH) return false;
   return path === SIGN_UP_PATH || (path !== '/' && !isAccountPath(path));
 }
 

@@ -9,6 +9,12 @@ export {
   type RedirectOptions,
 } from './redirect-bridge';
 export * from './hooks/types';
+export {
+  FLAGS_ON_BY_DEFAULT,
+  isFeatureOn,
+  useFeatureFlag,
+  type FeatureFlagName,
+} from './hooks/feature-flags';
 export { useActiveTenant, useAuthState, useLogout, type AuthView } from './hooks/auth';
 export { useLoginActions, useLoginState, useLoginStep, type LoginView } from './hooks/login';
 export { useHostedLogin, type HostedLogin } from './hooks/hosted-login';

@@ -1,7 +1,7 @@
 import { Provider as FronteggStoreContextProvider } from '@frontegg/react-hooks';
 import { useEffect, type ReactNode } from 'react';
 import type { BrizoStore } from './store';
-import { startTokenRenewal } from './token-renewal';
+import type { startTokenRenewal } from './token-renewal';
 
 /** Mirrors the auth loading flag on <body> (SPEC: "Page body shows a loading class until auth loads"). */
 function syncBodyLoadingClass(store: BrizoStore): () => void {
@@ -10,11 +10,31 @@ function syncBodyLoadingClass(store: BrizoStore): () => void {
   return store.subscribe(apply);
 }
 
+/**
+ * Token renewal loads as a chunk of its own once the app has rendered: the login page's first card
+ * does not need it (issue 10, the login bundle's budget), and a session to renew comes later still.
+ */
 function startRenewal(store: BrizoStore): () => void {
-  const renewal = startTokenRenewal({
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void import('./token-renewal').then((renewal) => {
+    if (!stopped) stop = runRenewal(store, renewal.startTokenRenewal);
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+function runRenewal(store: BrizoStore, start: typeof startTokenRenewal): () => void {
+  const renewal = start({
+    // Signed in only: an MFA enrollment's recovery code step already holds the new token, and a renewal
+    // there (the store then navigates away from the login box) left the code before it was saved.
     getSession: () => {
-      const user = store.getState().auth.user;
-      return user?.accessToken ? { accessToken: user.accessToken, expiresIn: user.expiresIn } : null;
+      const { user, isAuthenticated } = store.getState().auth;
+      return isAuthenticated && user?.accessToken
+        ? { accessToken: user.accessToken, expiresIn: user.expiresIn }
+        : null;
     },
     subscribe: (listener) => store.subscribe(listener),
     // Not the first authorization: only the session refresh, no configuration reload.

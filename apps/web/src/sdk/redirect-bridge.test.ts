@@ -54,11 +54,23 @@ describe('createRedirectBridge', () => {
     expect(win.location.assign).not.toHaveBeenCalled();
   });
 
-  it('loads the page before a router is attached, and for full navigations', () => {
+  it('holds an in-app redirect requested before the router is attached, the latest one', () => {
     const win = fakeWindow();
     const bridge = createRedirectBridge(win);
     bridge.onRedirectTo('/');
-    expect(win.location.assign).toHaveBeenCalledWith('/');
+    bridge.onRedirectTo('/account/login', { replace: true });
+    expect(win.location.assign).not.toHaveBeenCalled();
+    const navigate = vi.fn();
+    bridge.attachNavigator(navigate);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/account/login', { replace: true });
+  });
+
+  it('loads the page for full navigations, router or not', () => {
+    const win = fakeWindow();
+    const bridge = createRedirectBridge(win);
+    bridge.onRedirectTo('https://app.example.test/');
+    expect(win.location.assign).toHaveBeenCalledWith('https://app.example.test/');
     const navigate = vi.fn();
     bridge.attachNavigator(navigate);
     bridge.onRedirectTo('/account/login', { refresh: true });

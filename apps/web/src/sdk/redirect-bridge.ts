@@ -36,19 +36,23 @@ export function decideRedirect(
 export type Navigate = (to: string, options: { replace: boolean }) => void;
 
 /**
- * The store is created before the router exists, so the bridge starts without a navigator
- * and the router is attached once it is built. Redirects requested before that (none are
- * expected: the first one follows a network round trip) fall back to a page load.
+ * The store is created before the router exists (the router is built in a later task: issue 10,
+ * Lighthouse), so the bridge starts without a navigator. An in-app redirect requested before the
+ * router is attached (none is expected: the first one follows a network round trip) waits for it
+ * rather than reloading the page; the latest such request wins, as it would have on the router.
  */
 export function createRedirectBridge(win: Pick<Window, 'location'> = window) {
   let navigate: Navigate | null = null;
+  let pending: { to: string; replace: boolean } | null = null;
 
   const onRedirectTo = (path: string, opts?: RedirectOptions): void => {
     const decision = decideRedirect(path, opts, win.location.search);
-    if (decision.kind === 'router' && navigate) {
+    if (decision.kind === 'document') {
+      win.location.assign(decision.url);
+    } else if (navigate) {
       navigate(decision.to, { replace: decision.replace });
     } else {
-      win.location.assign(decision.kind === 'document' ? decision.url : decision.to);
+      pending = { to: decision.to, replace: decision.replace };
     }
   };
 
@@ -56,6 +60,8 @@ export function createRedirectBridge(win: Pick<Window, 'location'> = window) {
     onRedirectTo,
     attachNavigator(next: Navigate): void {
       navigate = next;
+      if (pending) next(pending.to, { replace: pending.replace });
+      pending = null;
     },
   };
 }

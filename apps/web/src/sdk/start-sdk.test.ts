@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isFeatureOn, publishFeatureFlags } from './hooks/feature-flags';
 import { presenceCookieName } from './session-presence';
 import { createBrizoStore, startSdk } from './store';
 
@@ -57,5 +58,22 @@ describe('the SDK start-up order (issue 10)', () => {
     void startSdk(startedStore('start-c'), { clientId: 'start-c', signInForm: false });
     await settle();
     expect(urls).toEqual([FLAGS]);
+  });
+
+  it('walk-through: the flags the server serves reach the screens (temporary-users off)', async () => {
+    publishFeatureFlags(null);
+    expect(isFeatureOn('temporary-users')).toBe(true);
+    window.fetch = vi.fn((input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input)).pathname;
+      const body = url === FLAGS ? { 'temporary-users': 'off', admin_portal_ip_restrictions: 'on' } : {};
+      return Promise.resolve(Response.json(body));
+    });
+    await startSdk(startedStore('start-flags'), { clientId: 'start-flags', signInForm: false });
+    expect(isFeatureOn('temporary-users')).toBe(false);
+    expect(isFeatureOn('admin_portal_ip_restrictions')).toBe(true);
+    // A flag the server does not name keeps its SPEC default.
+    expect(isFeatureOn('admin_portal_domain_restrictions')).toBe(true);
+    expect(isFeatureOn('multi-apps-admin-portal')).toBe(false);
+    publishFeatureFlags(null);
   });
 });

@@ -1,7 +1,10 @@
 import { createStore, type FronteggStore } from '@frontegg/redux-store';
 import { ContextHolder, createApiClient, FeatureFlags } from '@frontegg/rest-api';
 import { installMockActions } from 'virtual:brizo-sdk-mocks-slot';
+import { publishFeatureFlags } from './hooks/feature-flags';
 import type { RedirectOptions } from './redirect-bridge';
+import { session } from '../lib/storage';
+import { OAUTH_STATE_KEY } from './oauth-state-key';
 import { hasSessionPresence, skipRefreshWithoutSession } from './session-presence';
 
 // The one place that creates and starts the Frontegg store, without @frontegg/react or
@@ -39,11 +42,12 @@ export function createBrizoStore({
   baseUrl,
   clientId,
   routes,
-  onRedirectTo,
+  onRedirectTo: redirect,
   previewMode = false,
   hostedLogin = false,
   allowedRedirectOrigins = [],
 }: SdkOptions) {
+  const onRedirectTo = hostedLogin ? withOAuthState(redirect) : redirect;
   const store = createStore({
     name: APP_NAME,
     context: { baseUrl, clientId },
@@ -68,7 +72,32 @@ export function createBrizoStore({
   // Some flows (activation, logout helpers) redirect through the context holder rather than
   // the store's onRedirectTo: both must go through the same bridge.
   ContextHolder.for(APP_NAME).setOnRedirectTo(onRedirectTo);
+  // The store's reset (logout) restores a JSON copy of the initial auth state: functions do not survive
+  // it, so onRedirectTo became undefined and the next sign-in's navigation threw (a passkey sign-in after
+  // logging out in the same tab logged 'c is not a function' and skipped its callback).
+  const actions = store.actions as { resetAuthState: (state?: object) => void };
+  const resetAuthState = actions.resetAuthState;
+  actions.resetAuthState = (state) => {
+    resetAuthState(state);
+    store.getState().auth.onRedirectTo = onRedirectTo;
+  };
   return store;
+}
+
+/**
+ * Hosted login: every redirect to /oauth/authorize carries a random `state` this tab remembers; the
+ * callback must bring it back (./oauth-state.ts). The SDK sends PKCE but no state.
+ */
+function withOAuthState(redirect: SdkOptions['onRedirectTo']): SdkOptions['onRedirectTo'] {
+  return (path, opts) => {
+    let target = path;
+    if (/\/oauth\/authorize\?/.test(path) && !/[?&]state=/.test(path)) {
+      const state = crypto.randomUUID();
+      session.setItem(OAUTH_STATE_KEY, state);
+      target = `${path}&state=${state}`;
+    }
+    redirect(target, opts);
+  };
 }
 
 /**
@@ -83,7 +112,11 @@ export async function startSdk(
   const flags = createApiClient(APP_NAME)
     .featureFlags.loadFeatureFlags()
     .then(
-      (loaded) => FeatureFlags.set(loaded, APP_NAME),
+      (loaded) => {
+        FeatureFlags.set(loaded, APP_NAME);
+        // The screens hide what a flag turns off (temporary users, restriction tabs).
+        publishFeatureFlags(loaded as Record<string, unknown>);
+      },
       (error: unknown) => {
         // Flags only switch optional flows on; sign-in must still work without them.
         console.error('Failed to load feature flags', error);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { apiTokens, roles, users } from '../schema.js';
+import { apiTokens, roles, users, type ApiTokenKind } from '../schema.js';
 import { authorizationColumns } from './users.js';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -18,6 +18,7 @@ const listingColumns = {
   roleIds: apiTokens.roleIds,
   createdAt: apiTokens.createdAt,
   expiresAt: apiTokens.expiresAt,
+  kind: apiTokens.kind,
 };
 
 export async function insertApiToken(db: Db, token: NewApiToken): Promise<ApiTokenListing> {
@@ -26,41 +27,56 @@ export async function insertApiToken(db: Db, token: NewApiToken): Promise<ApiTok
   return row;
 }
 
-/** The tenant's own tokens (no owner), newest first. */
-export async function listTenantApiTokens(db: Db, tenantId: string): Promise<ApiTokenListing[]> {
-  return db
-    .select(listingColumns)
-    .from(apiTokens)
-    .where(and(eq(apiTokens.tenantId, tenantId), isNull(apiTokens.userId)))
-    .orderBy(desc(apiTokens.createdAt));
-}
-
-/** One user's personal tokens in one tenant, newest first. */
-export async function listUserApiTokens(
+/** The tenant's own tokens (no owner) of one kind, newest first. */
+export async function listTenantApiTokens(
   db: Db,
   tenantId: string,
-  userId: string,
+  kind: ApiTokenKind = 'clientCredentials',
 ): Promise<ApiTokenListing[]> {
   return db
     .select(listingColumns)
     .from(apiTokens)
-    .where(and(eq(apiTokens.tenantId, tenantId), eq(apiTokens.userId, userId)))
+    .where(and(eq(apiTokens.tenantId, tenantId), isNull(apiTokens.userId), eq(apiTokens.kind, kind)))
     .orderBy(desc(apiTokens.createdAt));
 }
+
+/** One user's personal tokens of one kind in one tenant, newest first. */
+export async function listUserApiTokens(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  kind: ApiTokenKind = 'clientCredentials',
+): Promise<ApiTokenListing[]> {
+  return db
+    .select(listingColumns)
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tenantId, tenantId), eq(apiTokens.userId, userId), eq(apiTokens.kind, kind)))
+    .orderBy(desc(apiTokens.createdAt));
+}
+
+/** Whose tokens a change may reach: the tenant's (userId null) or one user's, of one kind. */
+export interface TokenScope {
+  tenantId: string;
+  userId: string | null;
+  /** Default 'clientCredentials': the API-token endpoints never reach an access token, nor the reverse. */
+  kind?: ApiTokenKind;
+}
+
+const scopeCondition = (scope: TokenScope) =>
+  and(
+    eq(apiTokens.tenantId, scope.tenantId),
+    scope.userId === null ? isNull(apiTokens.userId) : eq(apiTokens.userId, scope.userId),
+    eq(apiTokens.kind, scope.kind ?? 'clientCredentials'),
+  );
 
 /**
  * Deletes a token of the tenant: a tenant token when `userId` is null, else that user's personal
  * token. Answers whether a row matched, so another tenant's or user's id changes nothing.
  */
-export async function deleteApiToken(
-  db: Db,
-  scope: { tenantId: string; userId: string | null },
-  clientId: string,
-): Promise<boolean> {
-  const owner = scope.userId === null ? isNull(apiTokens.userId) : eq(apiTokens.userId, scope.userId);
+export async function deleteApiToken(db: Db, scope: TokenScope, clientId: string): Promise<boolean> {
   const deleted = await db
     .delete(apiTokens)
-    .where(and(eq(apiTokens.clientId, clientId), eq(apiTokens.tenantId, scope.tenantId), owner))
+    .where(and(eq(apiTokens.clientId, clientId), scopeCondition(scope)))
     .returning({ clientId: apiTokens.clientId });
   return deleted.length > 0;
 }
@@ -71,15 +87,14 @@ export async function deleteApiToken(
  */
 export async function updateApiToken(
   db: Db,
-  scope: { tenantId: string; userId: string | null },
+  scope: TokenScope,
   clientId: string,
   changes: Partial<Pick<NewApiToken, 'description' | 'roleIds'>>,
 ): Promise<ApiTokenListing | undefined> {
-  const owner = scope.userId === null ? isNull(apiTokens.userId) : eq(apiTokens.userId, scope.userId);
   const [row] = await db
     .update(apiTokens)
     .set(changes)
-    .where(and(eq(apiTokens.clientId, clientId), eq(apiTokens.tenantId, scope.tenantId), owner))
+    .where(and(eq(apiTokens.clientId, clientId), scopeCondition(scope)))
     .returning(listingColumns);
   return row;
 }
@@ -127,6 +142,7 @@ export async function findApiTokenGrant(db: Db, clientId: string, now: Date) {
       clientId: apiTokens.clientId,
       tenantId: apiTokens.tenantId,
       userId: apiTokens.userId,
+      kind: apiTokens.kind,
       createdByUserId: apiTokens.createdByUserId,
       secretHash: apiTokens.secretHash,
       expiresAt: apiTokens.expiresAt,

@@ -182,3 +182,18 @@ export async function findGroupIdsOfUsers(
       .orderBy(asc(groups.createdAt), asc(groups.id))
   );
 }
+
+/** The users of the tenant's groups that give roles: who loses roles when groups' roles stop counting. */
+export async function findUserIdsOfGroupsWithRoles(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: groupUsers.userId })
+    .from(groupUsers)
+    .innerJoin(groups, eq(groups.id, groupUsers.groupId))
+    .where(
+      and(
+        eq(groups.tenantId, tenantId),
+        sql`exists (select 1 from ${groupRoles} where ${groupRoles.groupId} = ${groups.id})`,
+      ),
+    );
+  return rows.map((row) => row.userId);
+}

@@ -67,3 +67,28 @@ export async function findAssignableRoleIds(db: Db, tenantId: string, ids: strin
     .where(and(inArray(roles.id, ids), or(isNull(roles.tenantId), eq(roles.tenantId, tenantId))));
   return rows.map((row) => row.id);
 }
+
+/**
+ * The newest not yet accepted invitation of a user, per tenant (expired ones too: a reset revives
+ * them), in `tenantIds` or, without it, in every tenant.
+ */
+export async function findOpenInvitations(
+  db: Db,
+  userId: string,
+  tenantIds?: string[],
+): Promise<InvitationRow[]> {
+  const rows = await db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.userId, userId),
+        isNull(invitations.acceptedAt),
+        tenantIds ? inArray(invitations.tenantId, tenantIds) : undefined,
+      ),
+    )
+    .orderBy(sql`${invitations.createdAt} desc`);
+  const newest = new Map<string, InvitationRow>();
+  for (const row of rows) if (!newest.has(row.tenantId)) newest.set(row.tenantId, row);
+  return [...newest.values()];
+}

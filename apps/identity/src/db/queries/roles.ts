@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { rolePermissions, roles, userRoles } from '../schema.js';
+import { column, executeRows } from '../rows.js';
+import { apiTokens, rolePermissions, roles, userRoles } from '../schema.js';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type NewRole = typeof roles.$inferInsert;
@@ -218,4 +219,44 @@ export async function assignNewMemberRoles(
 ): Promise<void> {
   const chosen = roleIds.length > 0 ? roleIds : await findDefaultRoleIds(db, tenantId);
   await assignUserRoles(db, userId, tenantId, chosen);
+}
+
+/**
+ * Who holds any of `roleIds` in the tenant: its members directly or through one of its groups, and
+ * its API tokens. A seldom admin change reads it (user_roles is scanned: no index leads with role_id).
+ */
+export async function findHoldersOfRoles(
+  db: Db,
+  tenantId: string,
+  roleIds: string[],
+): Promise<{ userIds: string[]; clientIds: string[] }> {
+  if (roleIds.length === 0) return { userIds: [], clientIds: [] };
+  const ids = sql.join(
+    roleIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const users = await executeRows(
+    db,
+    sql`select ur.user_id from user_roles ur
+    where ur.tenant_id = ${tenantId}::uuid and ur.role_id in (${ids})
+    union select gu.user_id from group_users gu join groups g on g.id = gu.group_id
+    join group_roles gr on gr.group_id = g.id
+    where g.tenant_id = ${tenantId}::uuid and gr.role_id in (${ids})`,
+  );
+  const tokens = await db
+    .select({ clientId: apiTokens.clientId })
+    .from(apiTokens)
+    .where(
+      and(
+        eq(apiTokens.tenantId, tenantId),
+        sql`${apiTokens.roleIds} ?| array[${sql.join(
+          roleIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`,
+      ),
+    );
+  return {
+    userIds: users.map((row) => column.text(column.row(row), 'user_id')),
+    clientIds: tokens.map((row) => row.clientId),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../client.js';
 import { executeRows } from '../rows.js';
@@ -13,6 +13,15 @@ export interface TenantUserCounts {
 
 /** A detection still counts while the password was not changed after it. */
 const breachedStillCurrent = sql`(${passwordStates.changedAt} is null or ${passwordStates.changedAt} <= ${breachedPasswordDetections.detectedAt})`;
+
+/**
+ * Whether the user's current password was found on the breached list at a sign-in: one definition for
+ * the recommendation's count, the bulk reset and the breached-passwords table of the users list.
+ */
+export const breachedPasswordStillCurrent = (userId: SQL) => sql`exists (
+  select 1 from ${breachedPasswordDetections}
+  left join ${passwordStates} on ${passwordStates.userId} = ${breachedPasswordDetections.userId}
+  where ${breachedPasswordDetections.userId} = ${userId} and ${breachedStillCurrent})`;
 
 const countsRow = z.object({
   total: z.coerce.number(),
@@ -37,11 +46,7 @@ export async function countTenantUsers(
           select 1 from ${mfaDevices} where ${mfaDevices.userId} = ${users.id}
         ))::int as mfa,
         count(*) filter (where coalesce(${users.lastLogin}, ${users.createdAt}) < ${stale})::int as stale,
-        count(*) filter (where exists (
-          select 1 from ${breachedPasswordDetections}
-          left join ${passwordStates} on ${passwordStates.userId} = ${breachedPasswordDetections.userId}
-          where ${breachedPasswordDetections.userId} = ${users.id} and ${breachedStillCurrent}
-        ))::int as breached
+        count(*) filter (where ${breachedPasswordStillCurrent(sql`${users.id}`)})::int as breached
       from ${memberships} join ${users} on ${users.id} = ${memberships.userId}
       where ${memberships.tenantId} = ${tenantId}
     `,

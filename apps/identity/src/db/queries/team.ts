@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../client.js';
 import { column, executeRows } from '../rows.js';
+import { breachedPasswordStillCurrent } from './security-center.js';
 import {
   memberships,
   passwordStates,
@@ -33,7 +34,7 @@ export type UserFilterPreset = (typeof userFilterPresets)[number];
 
 export interface MemberQuery {
   tenantId: string;
-  /** Prefix of the name or the email, any case. */
+  /** A part of the name or the email, any case. */
   search?: string | undefined;
   preset?: UserFilterPreset | undefined;
   /** The inactive preset: no sign-in since this instant. */
@@ -68,13 +69,6 @@ const sortColumns: Record<UserSortKey, SQL> = {
   tenantId: sql`${memberships.createdAt}`,
 };
 
-/**
- * A prefix as a byte-order range, [prefix, prefix + U+10FFFF): unlike LIKE with an OR of two
- * columns, the planner turns each range into an index condition of its own.
- */
-const prefixRange = (column: SQL, prefix: string) =>
-  sql`(${column} >= ${prefix} and ${column} < ${`${prefix}\u{10FFFF}`})`;
-
 const hasMfaDevice = sql`exists (select 1 from mfa_devices d where d.user_id = ${memberships.userId})`;
 
 /**
@@ -88,10 +82,12 @@ const perRow = (plan: PresetPlan) => sql.raw(plan === 'probe' ? ' offset 0' : ''
 const hasNoMfaDevice = (plan: PresetPlan) =>
   sql`not exists (select 1 from mfa_devices d where d.user_id = ${memberships.userId}${perRow(plan)})`;
 
-/** A breached-password sign-in since the password last changed (the lifecycle audits each one). */
-const hasBreachedPassword = sql`exists (select 1 from audit_logs a
-  where a.user_id = ${memberships.userId} and a.action = 'User signed in with a breached password'
-  and a.created_at > coalesce((select ps.changed_at from password_states ps where ps.user_id = ${memberships.userId}), '-infinity'))`;
+/**
+ * A sign-in with a password on the breached list that is still the member's password: the same
+ * detections the security center's recommendation counts (db/queries/security-center.ts), whatever
+ * the login-flow flag. The table read audit rows written only with that flag on, so it stayed empty.
+ */
+const hasBreachedPassword = breachedPasswordStillCurrent(sql`${memberships.userId}`);
 
 /** The membership rows of the query, but the search: the tenant's, then the preset. */
 function memberConditions(query: MemberQuery, plan: PresetPlan): SQL[] {
@@ -110,16 +106,26 @@ interface SearchBranch {
   walks: UserSortKey | undefined;
 }
 
+/** LIKE's wildcards and its escape character in the searched text stand for themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
 /**
- * The search as one or two index ranges: a name prefix and an email prefix, each a branch of a
- * UNION so that each walks its own index (an OR of both made the planner scan the whole tenant).
+ * The search: a part of the name or of the email, any case (sort_name and sort_email are lower case).
+ * Both columns are in each of the tenant's sort indexes (INCLUDE columns, migration 0018), so the
+ * search is a filter of an index-only scan of the tenant's memberships, walked in the page's order:
+ * a common part fills a page after a few entries; a rare one reads the tenant's index entries, about
+ * 2 ms per 10,000 members (docs/decisions/0009-users-list-latency.md), never the users table.
+ * A prefix range could use the index to skip, a part of a word cannot ("Demo" in "Regular Demo").
  */
 function searchBranches(query: MemberQuery): SearchBranch[] {
   const search = query.search?.toLowerCase();
   if (!search) return [{ range: sql`true`, walks: undefined }];
+  const pattern = `%${likeLiteral(search)}%`;
   return [
-    { range: prefixRange(byName, search), walks: 'name' },
-    { range: prefixRange(byEmail, search), walks: 'email' },
+    {
+      range: sql`(${memberships.sortName} like ${pattern} escape '\\' or ${memberships.sortEmail} like ${pattern} escape '\\')`,
+      walks: undefined,
+    },
   ];
 }
 
@@ -417,4 +423,42 @@ export async function deleteInviteLink(db: Db, tenantId: string): Promise<boolea
     .where(eq(tenantInviteLinks.tenantId, tenantId))
     .returning({ id: tenantInviteLinks.id });
   return rows.length > 0;
+}
+
+const statsRow = z.object({
+  total: z.coerce.number(),
+  added: z.coerce.number(),
+  admins: z.coerce.number(),
+  enabled: z.coerce.number(),
+});
+
+/**
+ * The Users section's figures (the SDK's loadStats): members, members who joined since `since`,
+ * members holding a role of this tenant that grants 'fe.*' (the general admin permission, SPEC section 6)
+ * and members not disabled.
+ */
+export async function memberStats(
+  db: Db,
+  tenantId: string,
+  since: Date,
+): Promise<{ totalItems: number; addedThisWeek: number; superAdmins: number; enabled: number }> {
+  const [row] = await executeRows(
+    db,
+    sql`select count(*) as total,
+          count(*) filter (where m.created_at >= ${since.toISOString()}) as added,
+          count(*) filter (where exists (
+            select 1 from user_roles ur
+            join role_permissions rp on rp.role_id = ur.role_id
+            join permissions p on p.id = rp.permission_id
+            where ur.user_id = m.user_id and ur.tenant_id = m.tenant_id and p.key = 'fe.*')) as admins,
+          count(*) filter (where not m.is_disabled) as enabled
+        from memberships m where m.tenant_id = ${tenantId}`,
+  );
+  const counts = statsRow.parse(row);
+  return {
+    totalItems: counts.total,
+    addedThisWeek: counts.added,
+    superAdmins: counts.admins,
+    enabled: counts.enabled,
+  };
 }

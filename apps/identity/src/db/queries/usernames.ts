@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { users } from '../schema.js';
+import { memberships, users } from '../schema.js';
 import { qualified, userClaimsColumns, type UserClaimsRow, type UserRow } from './users.js';
 
 /** Usernames are unique case-insensitively (index users_username_lower_idx). */
@@ -49,4 +49,22 @@ export async function clearUsername(db: Db, userId: string, username: string, no
     .where(and(eq(users.id, userId), usernameMatches(username)))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** The usernames of those of `userIds` who are members of the tenant and have one (the users list). */
+export async function findUsernamesOfMembers(
+  db: Db,
+  tenantId: string,
+  userIds: string[],
+): Promise<{ userId: string; username: string }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: users.id, username: users.username })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, tenantId)))
+    .where(and(inArray(users.id, userIds), isNotNull(users.username)))
+    .orderBy(asc(users.id));
+  return rows.flatMap((row) =>
+    row.username === null ? [] : [{ userId: row.userId, username: row.username }],
+  );
 }

@@ -44,6 +44,9 @@ export function authorizationColumns(tenantId: SQL, now: Date) {
     permissionKeys: sql<string[]>`coalesce((select json_agg(distinct p.key) from role_permissions rp
       join permissions p on p.id = rp.permission_id
       where rp.role_id in (${effectiveRoleIds(userId, tenantId)})), '[]'::json)`,
+    /** A temporary membership's end in `tenantId`, epoch seconds (float8: a number in both drivers). */
+    accessEndsAt: sql<number | null>`(select extract(epoch from m.temporary_expiration_date)::float8
+      from memberships m where m.user_id = ${userId} and m.tenant_id = ${tenantId})`,
   };
 }
 
@@ -68,6 +71,8 @@ export interface UserAuthorization {
   tenantIds: string[];
   roleKeys: string[];
   permissionKeys: string[];
+  /** When a temporary membership in the tenant ends (epoch seconds); null when it does not. */
+  accessEndsAt: number | null;
 }
 
 export async function findUserAuthorization(
@@ -99,6 +104,7 @@ export type UserClaimsRow = {
   tenantIds: string[];
   roleKeys: string[];
   permissionKeys: string[];
+  accessEndsAt: number | null;
   tenantId: string | null;
 };
 

@@ -31,8 +31,22 @@ const withSecret = <T extends z.ZodObject>(schema: T) => schema.extend({ secret:
 const tokenRoleIds = z.array(z.uuid({ error: 'roleIds must be role ids' })).max(100);
 
 const tokenId = z.object({ id: z.uuid({ error: 'id must be a valid token id' }) });
-/** The access-token strategy (SPEC "API token types") is not offered: its lists are always empty. */
-const noAccessTokens = z.object({ accessTokens: z.array(z.never()) });
+/** SPEC "API token types": accessToken. The secret is the signed token itself, in the creation's answer only. */
+const accessToken = z.object({
+  id: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  expires: z.string().optional(),
+});
+const tenantAccessToken = accessToken.extend({
+  roleIds: z.array(z.string()),
+  createdByUserId: z.string().nullable(),
+});
+const newAccessToken = z.object({
+  description,
+  expiresInMinutes,
+  roleIds: z.array(z.string()).max(100).optional(),
+});
 
 export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const { apiTokens, tokens } = services;
@@ -83,10 +97,32 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
   route({
     method: 'GET',
     url: '/users/access-tokens/v1',
-    summary: 'Personal access tokens (the access-token strategy): none, only client credentials are issued',
+    summary: "The signed-in user's personal access tokens in the active tenant (never the tokens themselves)",
     permission: 'fe.secure.read.userApiTokens',
-    response: noAccessTokens,
-    handler: async () => ({ accessTokens: [] }),
+    response: z.object({ accessTokens: z.array(accessToken) }),
+    handler: (actor) => apiTokens.listPersonalAccessTokens(actor),
+  });
+
+  route({
+    method: 'POST',
+    url: '/users/access-tokens/v1',
+    summary:
+      'Create a personal access token: `secret` is the bearer token, acting as its owner; in this answer only. No roleIds.',
+    permission: 'fe.secure.write.userApiTokens',
+    body: newAccessToken,
+    response: accessToken.extend({ secret: z.string() }),
+    status: 201,
+    handler: (actor, request) => apiTokens.createPersonalAccessToken(actor, request.body),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/users/access-tokens/v1/:id',
+    summary:
+      "Delete one of the signed-in user's personal access tokens: it stops working at once (404 for anyone else's)",
+    permission: 'fe.secure.delete.userApiTokens',
+    params: tokenId,
+    handler: (actor, request) => apiTokens.deletePersonalAccessToken(actor, request.params.id),
   });
 
   route({
@@ -142,10 +178,32 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
   route({
     method: 'GET',
     url: '/tenants/access-tokens/v1',
-    summary: 'Tenant access tokens (the access-token strategy): none, only client credentials are issued',
+    summary: "The active tenant's access tokens (never the tokens themselves)",
     permission: 'fe.secure.read.tenantApiTokens',
-    response: noAccessTokens,
-    handler: async () => ({ accessTokens: [] }),
+    response: z.object({ accessTokens: z.array(tenantAccessToken) }),
+    handler: (actor) => apiTokens.listTenantAccessTokens(actor),
+  });
+
+  route({
+    method: 'POST',
+    url: '/tenants/access-tokens/v1',
+    summary:
+      'Create a tenant access token with roles as a tenant API token takes them: `secret` is the bearer token, in this answer only',
+    permission: 'fe.secure.write.tenantApiTokens',
+    body: newAccessToken.extend({ roleIds: tokenRoleIds.optional() }),
+    response: tenantAccessToken.extend({ secret: z.string() }),
+    status: 201,
+    handler: (actor, request) => apiTokens.createTenantAccessToken(actor, request.body),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/tenants/access-tokens/v1/:id',
+    summary:
+      "Delete one of the active tenant's access tokens: it stops working at once (404 for another tenant's)",
+    permission: 'fe.secure.delete.tenantApiTokens',
+    params: tokenId,
+    handler: (actor, request) => apiTokens.deleteTenantAccessToken(actor, request.params.id),
   });
 };
 

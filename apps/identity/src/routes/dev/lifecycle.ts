@@ -4,6 +4,7 @@ import { findUserByEmail, updateUser } from '../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { isAdjustableClock } from '../../lib/time.js';
 import type { RouteOptions } from '../../services/index.js';
+import { effectiveFlags, flagsResponse } from '../flags/index.js';
 import { responses } from '../schemas.js';
 
 const clockResponse = z.object({ offsetSeconds: z.number(), now: z.string() });
@@ -70,6 +71,18 @@ export const lifecycleDevRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       await updateUser(db, user.id, { passwordHash: await services.passwords.hash(request.body.password) });
       return {};
     },
+  );
+
+  app.get(
+    '/dev/api/flags',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'The feature flags as GET /flags serves them, overrides included',
+        response: responses({ 200: flagsResponse }),
+      },
+    },
+    async () => effectiveFlags(services),
   );
 
   app.put(

@@ -19,6 +19,15 @@ export const featureFlags: Record<string, 'on' | 'off'> = {
   admin_portal_use_current_user_tenants_v1_endpoint: 'off',
 };
 
+/** Wire shape of GET /flags (SPEC section 7): name → on|off. */
+export const flagsResponse = z.record(z.string(), z.enum(['on', 'off']));
+
+/** The flags as served: the defaults, then what tests and the dev tools override (PUT /dev/api/flags/:name). */
+export const effectiveFlags = (services: RouteOptions['services']): Record<string, 'on' | 'off'> => ({
+  ...featureFlags,
+  ...services.lifecycle.passwordLifecycle.flags.overrides(),
+});
+
 export const flagsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   app.get(
     '/flags',
@@ -26,10 +35,9 @@ export const flagsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
       schema: {
         tags: ['flags'],
         summary: 'Feature flags: name → on|off',
-        response: responses({ 200: z.record(z.string(), z.enum(['on', 'off'])) }),
+        response: responses({ 200: flagsResponse }),
       },
     },
-    // Tests and the dev tools may override a flag (PUT /dev/api/flags/:name).
-    async () => ({ ...featureFlags, ...services.lifecycle.passwordLifecycle.flags.overrides() }),
+    async () => effectiveFlags(services),
   );
 };

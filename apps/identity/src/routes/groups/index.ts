@@ -79,6 +79,24 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { s
     }),
   });
 
+  route({
+    method: 'POST',
+    url: '/bulkGet',
+    summary: "Those of groupsIds that are the tenant's groups, with their roles and/or users on request",
+    permission: 'fe.secure.read.groups',
+    querystring: relationsQuery,
+    body: z.object({
+      groupsIds: z
+        .array(z.uuid({ error: 'groupsIds must be group ids' }), { error: 'groupsIds is required' })
+        .max(200, 'groupsIds holds at most 200 ids'),
+    }),
+    response: z.object({ groups: z.array(groupResponse) }),
+    status: 201,
+    handler: async (actor, request) => ({
+      groups: await groups.byIds(actor, request.body.groupsIds, request.query._groupsRelations),
+    }),
+  });
+
   app.get(
     '/config',
     {

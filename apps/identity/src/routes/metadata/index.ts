@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions, Services } from '../../services/index.js';
 import { requireSignedIn } from '../admin-access.js';
-import { responses } from '../schemas.js';
+import { requestMeta, responses } from '../schemas.js';
 
 type Configuration = Record<string, unknown>;
 
@@ -19,8 +19,70 @@ const entities: Record<
   }),
 };
 
+/**
+ * The SDK's IP metadata (IMetadataIp). No geolocation database is shipped: the address is told as
+ * given, every place field is null (unknown), never invented.
+ */
+const ipMetadata = z.object({
+  ip: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  city: z.string().nullable(),
+  country_name: z.string().nullable(),
+  country_code: z.string().nullable(),
+  zip: z.string().nullable(),
+  location: z.object({ country_flag: z.string().nullable(), country_flag_emoji: z.string().nullable() }),
+});
+const ipMetadataOf = (ip: string): z.output<typeof ipMetadata> => ({
+  ip,
+  latitude: null,
+  longitude: null,
+  city: null,
+  country_name: null,
+  country_code: null,
+  zip: null,
+  location: { country_flag: null, country_flag_emoji: null },
+});
+
 /** GET /metadata?entityName=...: rows[0].configuration, the way the SDK reads it. */
 export const metadataRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  app.get(
+    '/metadata/ipme',
+    {
+      schema: {
+        tags: ['metadata'],
+        // SPEC section 7: the metadata calls supply the caller's current IP and country, which the IP
+        // restrictions tab shows the administrator. No geolocation database here: the country is null.
+        summary: "The caller's IP address as the server sees it (IP restrictions test it); no geolocation",
+        security: [{ bearer: [] }],
+        response: responses({ 200: ipMetadata }),
+      },
+    },
+    async (request) => {
+      await requireSignedIn(request, services.tokens);
+      return ipMetadataOf(requestMeta(request).ip ?? request.ip);
+    },
+  );
+
+  app.get(
+    '/metadata/ip/:ip',
+    {
+      schema: {
+        tags: ['metadata'],
+        summary: 'IP metadata of an address (IPv4 or IPv6); no geolocation',
+        security: [{ bearer: [] }],
+        params: z.object({
+          ip: z.union([z.ipv4(), z.ipv6()], { error: 'ip must be an IPv4 or IPv6 address' }),
+        }),
+        response: responses({ 200: ipMetadata }),
+      },
+    },
+    async (request) => {
+      await requireSignedIn(request, services.tokens);
+      return ipMetadataOf(request.params.ip);
+    },
+  );
+
   app.get(
     '/metadata',
     {

@@ -280,6 +280,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       }
       reply.clearCookie(sessions.cookieName, { path: '/' });
       if (outcome.location) return reply.redirect(outcome.location, 302);
+      // The SDK calls this endpoint with fetch and reads JSON; a person who opened it in the address
+      // bar (no session, no registered address to go on to) is shown the login box, not `{}`.
+      if (request.headers['sec-fetch-mode'] === 'navigate') return reply.redirect(LOGIN_BOX_PATH, 302);
       return {};
     },
   );

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
+import { requireSignedIn } from '../admin-access.js';
 import { adminRoutes } from '../admin-route.js';
+import { responses } from '../schemas.js';
 
 // Roles and permissions of the admin portal (/identity/resources/roles and /permissions), as the
 // SDK's RolesState calls them (SPEC section 7 "Team and access").
@@ -190,4 +192,19 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     handler: (actor, request) =>
       rolesAdmin.setPermissionRoles(actor, request.params.permissionId, request.body.roleIds),
   });
+
+  app.get(
+    '/users/v1/me/authorization',
+    {
+      schema: {
+        tags: ['roles'],
+        summary: "The signed-in user's roles and permissions in the active tenant, in full",
+        security: [{ bearer: [] }],
+        response: responses({
+          200: z.object({ roles: z.array(roleResponse), permissions: z.array(permissionResponse) }),
+        }),
+      },
+    },
+    async (request) => rolesAdmin.authorizationOf(await requireSignedIn(request, tokens)),
+  );
 };

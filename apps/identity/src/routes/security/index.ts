@@ -1,3 +1,4 @@
+import { createPublicKey, type JsonWebKeyInput } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
@@ -18,7 +19,7 @@ const signUpStrategiesResponse = z.array(
 );
 
 /** /identity/resources/configurations: the vendor's public security configuration. */
-export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const vendor = () => services.vendorSettings.get();
 
   app.get(
@@ -49,6 +50,81 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
         authStrategy: config.mainAuthStrategy,
         machineToMachineAuthStrategy: 'ClientCredentials',
       };
+    },
+  );
+
+  app.get(
+    '/v1',
+    {
+      schema: {
+        tags: ['security'],
+        summary:
+          "The vendor's global security policy: MFA default, what tenants may override, token lifetimes, the signing key",
+        security: [{ bearer: [] }],
+        response: responses({
+          200: z.object({
+            id: z.string(),
+            enforceMFAType: z.string(),
+            createdAt: z.string(),
+            updatedAt: z.string(),
+            allowOverrideEnforcePasswordHistory: z.boolean(),
+            allowOverridePasswordComplexity: z.boolean(),
+            allowOverridePasswordExpiration: z.boolean(),
+            allowSignups: z.boolean(),
+            apiTokensEnabled: z.boolean(),
+            cookieSameSite: z.string(),
+            defaultRefreshTokenExpiration: z.number().describe('Seconds'),
+            defaultTokenExpiration: z.number().describe('Seconds'),
+            publicKey: z.string().describe('PEM of the key access tokens are signed with'),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      await requireAccessToken(request, services.tokens);
+      const [settings, mfa] = await Promise.all([vendor(), services.mfaPolicies.forTenant(null)]);
+      const [signingKey] = services.tokens.jwks().keys;
+      const publicKey = signingKey
+        ? createPublicKey({ key: signingKey, format: 'jwk' } as JsonWebKeyInput).export({
+            type: 'spki',
+            format: 'pem',
+          })
+        : '';
+      const updatedAt = settings.updatedAt.toISOString();
+      return {
+        id: 'vendor',
+        enforceMFAType: mfa.enforceMFAType,
+        createdAt: updatedAt,
+        updatedAt,
+        // Tenant administrators set their own history and rotation (security/lifecycle), not the rules.
+        allowOverrideEnforcePasswordHistory: true,
+        allowOverridePasswordComplexity: false,
+        allowOverridePasswordExpiration: true,
+        allowSignups: settings.allowSignups,
+        // As GET /v1/public answers it (the SDK reads that one).
+        apiTokensEnabled: false,
+        cookieSameSite: 'Lax',
+        defaultRefreshTokenExpiration: config.sessionLifetimeSeconds,
+        defaultTokenExpiration: config.accessTokenTtlSeconds,
+        publicKey: publicKey.toString(),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/user-emails-policy',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Whether users may change their email address (the Profile section offers it: always)',
+        security: [{ bearer: [] }],
+        response: responses({ 200: z.object({ allowEmailChange: z.boolean() }) }),
+      },
+    },
+    async (request) => {
+      await requireAccessToken(request, services.tokens);
+      // POST /users/v1/email/me is served for every signed-in user (routes/users/profile).
+      return { allowEmailChange: true };
     },
   );
 

@@ -22,6 +22,23 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
     },
   );
 
+  // The trial screens count down and decide expiry by this clock, not the browser's (a visitor's machine
+  // may be off by hours, and the dev clock moves the server's only): the web app learns the offset here.
+  app.get(
+    '/time',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "The server's current time (the clock trial expiry is decided by)",
+        response: responses({ 200: z.object({ now: z.string() }) }),
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { now: services.lifecycle.clock.now().toISOString() };
+    },
+  );
+
   app.get(
     '/.well-known/jwks.json',
     {

@@ -4,7 +4,8 @@ import { actorMay } from '../../services/admin-access.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
 import { requirePermission, requireSignedIn } from '../admin-access.js';
-import { emptyResponse, responses } from '../schemas.js';
+import { userSortKeys } from '../../db/queries/team.js';
+import { emptyResponse, responses, unvalidatedJson } from '../schemas.js';
 import { memberView, roleIdsField, roleView, userIdParams } from './schemas.js';
 
 /** /team/resources: the roles a tenant hands out, and the team members' dialogs (SPEC section 7). */
@@ -28,6 +29,59 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ser
       }
       return team.roles(actor);
     },
+  );
+
+  app.get(
+    '/members/v1',
+    {
+      schema: {
+        tags: ['team'],
+        summary:
+          "The account's members as the SDK's loadUsers reads them: pageOffset (a page number), pageSize, searchFilter, sortBy, sortDirection",
+        querystring: z.object({
+          pageOffset: z.coerce
+            .number({ error: 'pageOffset must be a page number' })
+            .int()
+            .min(0)
+            .max(1_000_000)
+            .default(0),
+          pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(200).default(20),
+          searchFilter: z.string().max(200).optional().describe('A part of the name or email, any case'),
+          sortBy: z.enum(userSortKeys).optional(),
+          sortDirection: z.enum(['asc', 'desc']).optional(),
+        }),
+        response: responses({
+          200: z.object({ items: z.array(memberView), totalPages: z.number(), totalItems: z.number() }),
+        }),
+      },
+      serializerCompiler: unvalidatedJson,
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.read.users');
+      const { pageOffset, pageSize, searchFilter, sortBy, sortDirection } = request.query;
+      const page = await team.list(actor, {
+        limit: pageSize,
+        offset: pageOffset,
+        search: searchFilter,
+        sortBy,
+        order: sortDirection === 'asc' ? 'ASC' : sortDirection === 'desc' ? 'DESC' : undefined,
+      });
+      return { items: page.items, ...page._metadata };
+    },
+  );
+
+  app.get(
+    '/stats/v1/members',
+    {
+      schema: {
+        tags: ['team'],
+        summary: "The account's members: how many, how many joined in the last 7 days, how many hold 'fe.*'",
+        response: responses({
+          200: z.object({ totalItems: z.number(), addedThisWeek: z.number(), superAdmins: z.number() }),
+        }),
+      },
+    },
+    async (request) => team.stats(await requirePermission(request, tokens, 'fe.secure.read.users')),
   );
 
   app.put(

@@ -64,7 +64,7 @@ const pageNumber = z.coerce.number({ error: '_offset must be a page number' }).i
 export const memberListQuery = z.object({
   _limit: z.coerce.number({ error: '_limit must be a number' }).int().min(1).max(200).default(20),
   _offset: pageNumber.default(0),
-  _filter: z.string().max(200).optional().describe('Prefix of the name or email'),
+  _filter: z.string().max(200).optional().describe('A part of the name or email, any case'),
   _sortBy: z.enum(userSortKeys).optional(),
   _order: z
     .string()

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
-import { requirePermission } from '../admin-access.js';
+import { requirePermission, requireSignedIn } from '../admin-access.js';
 import { responses } from '../schemas.js';
 
 // Account settings (/tenants/resources/account-settings/v1), as the SDK's AccountSettingsState
@@ -33,9 +33,12 @@ const settingsBody = z.object({
   timezone: text(64),
   dateFormat: text(32),
   timeFormat: text(32),
+  // An empty currency is "not set" (a new account has none), like null.
   currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as USD')
+    .union([
+      z.literal('').transform(() => null),
+      z.string().regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as USD'),
+    ])
     .nullable()
     .optional(),
   // Checked in the service (format, then size) so each failure gets its own message.
@@ -96,8 +99,12 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async 
       },
     },
     async (request) => {
-      const tenantId = request.query.tenantId ?? request.headers['frontegg-tenant-id'];
-      if (!tenantId) throw appError(errorCatalogue.request.notFound);
+      // The SDK's getPublicSettings sends neither once signed in: then it is the token's own account.
+      const tenantId =
+        request.query.tenantId ??
+        request.headers['frontegg-tenant-id'] ??
+        (request.headers.authorization ? (await requireSignedIn(request, tokens)).tenantId : undefined);
+      if (!tenantId) throw appError(errorCatalogue.admin.noActiveTenant);
       return accountSettings.publicSettings(tenantId);
     },
   );

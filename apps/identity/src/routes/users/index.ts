@@ -135,6 +135,12 @@ export const signUpResponse = z.object({
     .describe(
       'When the vendor activates by code: opens /account/activate/code, useless without the mailed code',
     ),
+  user: z
+    .object({ vendorMetadata: z.string() })
+    .optional()
+    .describe(
+      "vendorMetadata's signupType (personal or work, from the email's domain): a personal email goes to review",
+    ),
 });
 
 /** /identity/resources/users: the current user, sign-up, activation, password reset. */

@@ -15,13 +15,34 @@ const wantsHtml = (request: FastifyRequest) =>
 const FINGERPRINTED = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+$/;
 
 /**
+ * Pages served with their first card already in the HTML (the web build's `pages/shells.json`, written
+ * by apps/web/vite-static-shells.ts): `path` answers `file` unless the query carries one of
+ * `unlessQuery`, which change the card (those requests get the plain shell, index.html).
+ */
+interface ShellPage {
+  path: string;
+  unlessQuery: string[];
+  file: string;
+}
+
+const SHELL_PAGES_LIST = path.join('pages', 'shells.json');
+const isShellPage = (file: string) => file.includes(`${path.sep}pages${path.sep}`) && file.endsWith('.html');
+
+function readShellPages(webDist: string): ShellPage[] {
+  const list = path.join(webDist, SHELL_PAGES_LIST);
+  if (!fs.existsSync(list)) return [];
+  const pages = JSON.parse(fs.readFileSync(list, 'utf8')) as ShellPage[];
+  return pages.filter((page) => fs.existsSync(path.join(webDist, page.file)));
+}
+
+/**
  * How long a browser may keep a file of the build. The precompressed variants (`.br`, `.gz`) are cached
  * like the file they encode. The shell (index.html) is revalidated on every visit, so a new deployment
  * is seen at once; fingerprinted files never change, so they are kept a year without asking again.
  */
 export function webCacheControl(filePath: string): string {
   const file = filePath.replace(/\.(?:br|gz)$/, '');
-  if (file.endsWith(`${path.sep}index.html`)) return 'no-cache';
+  if (file.endsWith(`${path.sep}index.html`) || isShellPage(file)) return 'no-cache';
   return FINGERPRINTED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
@@ -52,6 +73,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
     // The static plugin answers a directory ('/') with 403 when `index` is off: '/' is the app shell.
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
+    for (const page of readShellPages(webDist)) {
+      app.get(page.path, { schema: { hide: true } }, (request, reply) => {
+        const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+        if (page.unlessQuery.some((name) => query.has(name))) return sendShell(reply);
+        return reply.sendFile(page.file);
+      });
+    }
   }
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {

@@ -47,24 +47,27 @@ export function createImpersonationService(deps: {
         throw appError(errorCatalogue.lifecycle.forbidden);
       }
       const now = clock.now();
-      await recordAudit(
-        db,
-        auditEvents.impersonationStarted,
-        meta,
-        {
-          userId: actor.sub,
-          email: actor.email,
-          tenantId: actor.tenantId,
-          description: `impersonating ${claims.email}`,
-          json: { impersonatedUserId: claims.id },
-        },
-        now,
-      );
-      return deps.sessions.start(claims, meta, auditEvents.impersonationStarted, {
-        amr: ['impersonation'],
-        acr: 'impersonation',
-        auth_time: Math.floor(now.getTime() / 1000),
-        act: { sub: actor.sub, email: actor.email, type: 'impersonation' },
+      // Issue 10: the audit row of the impersonation and the session it starts are one transaction.
+      return db.transaction(async () => {
+        await recordAudit(
+          db,
+          auditEvents.impersonationStarted,
+          meta,
+          {
+            userId: actor.sub,
+            email: actor.email,
+            tenantId: actor.tenantId,
+            description: `impersonating ${claims.email}`,
+            json: { impersonatedUserId: claims.id },
+          },
+          now,
+        );
+        return deps.sessions.start(claims, meta, auditEvents.impersonationStarted, {
+          amr: ['impersonation'],
+          acr: 'impersonation',
+          auth_time: Math.floor(now.getTime() / 1000),
+          act: { sub: actor.sub, email: actor.email, type: 'impersonation' },
+        });
       });
     },
   };

@@ -17,20 +17,3 @@ export function accountLockedMail(
     { label: 'Unlock your account', url: unlockUrl },
   );
 }
-
-export function invitationMail(
-  to: { email: string; name: string },
-  invitation: { acceptUrl: string; codeUrl: string; code: string; validDays: number },
-): MailMessage {
-  return message(
-    to.email,
-    "You're invited to another Brizo FoodMetrics account",
-    [
-      greeting(to.name),
-      'You have been invited to join another account on Brizo FoodMetrics. Accept the invitation with the link below.',
-      `Or open ${invitation.codeUrl} and enter this code: ${invitation.code}`,
-      `The invitation is valid for ${invitation.validDays} days. If you did not expect it, you can ignore this email.`,
-    ],
-    { label: 'Accept the invitation', url: invitation.acceptUrl },
-  );
-}

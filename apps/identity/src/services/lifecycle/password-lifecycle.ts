@@ -9,6 +9,7 @@ import {
   recordPasswordChange,
   resetFailedAttempts,
 } from '../../db/queries/password-states.js';
+import { revokeFamiliesOfUser } from '../../db/queries/refresh-tokens.js';
 import { findUserById, updateUser, type UserClaimsRow } from '../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { hashToken } from '../../lib/secrets.js';
@@ -17,6 +18,7 @@ import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
 import type { BackgroundTasks } from '../background.js';
 import type { Mailer } from '../mail.js';
 import type { RecipientPause } from '../recipient-pause.js';
+import { revocationKeys, type RevocationList } from '../revocations.js';
 import { issueOneTimeToken } from '../one-time-tokens.js';
 import { RESET_TOKEN_TTL_MINUTES } from '../password-reset.js';
 import type { PasswordHasher } from '../passwords.js';
@@ -88,6 +90,8 @@ export function createPasswordLifecycleService(deps: {
   policies: SecurityPolicyService;
   background: BackgroundTasks;
   recipientPause: RecipientPause;
+  /** Issue 10: an account the lockout policy locks loses its access tokens at once. */
+  revocations: RevocationList;
 }): PasswordLifecycleService {
   const { db, config, clock, policies } = deps;
   const flagOverrides = new Map<string, 'on' | 'off'>();
@@ -108,6 +112,10 @@ export function createPasswordLifecycleService(deps: {
   const lock = async (user: UserClaimsRow, meta: RequestMeta) => {
     const now = clock.now();
     await updateUser(db, user.id, { isLocked: true, updatedAt: now });
+    // As an administrator's lock (team.ts), in every tenant: the sessions end (their refresh tokens
+    // would work again once unlocked) and so do the access tokens issued so far.
+    await revokeFamiliesOfUser(db, user.id, 'user locked', now);
+    deps.revocations.revoke(revocationKeys.user(user.id), now.getTime());
     const token = await issueOneTimeToken(db, {
       userId: user.id,
       purpose: 'unlock',

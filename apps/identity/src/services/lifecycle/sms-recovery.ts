@@ -1,5 +1,5 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/client.js';
+import { refuse, type Db } from '../../db/client.js';
 import { findUserClaimsByPhoneNumber } from '../../db/queries/passwordless-users.js';
 import {
   consumeSmsRecoverySession,
@@ -76,24 +76,67 @@ export function createSmsRecoveryService(deps: {
     if (!user || !(await deps.recipientPause.take(user.phoneNumber, 'password-reset'))) return;
     const now = clock.now();
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-    await insertSmsRecoverySession(db, {
-      id: sessionId,
-      userId: user.id,
-      codeHash: hashToken(code),
-      now,
-      expiresAt: addSeconds(now, SMS_RECOVERY_CODE_TTL_MINUTES * 60),
+    // Issue 10: the code, the audit row and the text message are one transaction (after the answer);
+    // the message goes last, so a failed write before it sends nothing.
+    await db.transaction(async () => {
+      await insertSmsRecoverySession(db, {
+        id: sessionId,
+        userId: user.id,
+        codeHash: hashToken(code),
+        now,
+        expiresAt: addSeconds(now, SMS_RECOVERY_CODE_TTL_MINUTES * 60),
+      });
+      await recordAudit(
+        db,
+        auditEvents.passwordResetSmsSent,
+        meta,
+        { userId: user.id, email: user.email },
+        now,
+      );
+      await deps.sms.send({
+        to: user.phoneNumber,
+        text: `Your Brizo FoodMetrics password reset code is ${code}. It expires in ${SMS_RECOVERY_CODE_TTL_MINUTES} minutes.`,
+      });
     });
-    await deps.sms.send({
-      to: user.phoneNumber,
-      text: `Your Brizo FoodMetrics password reset code is ${code}. It expires in ${SMS_RECOVERY_CODE_TTL_MINUTES} minutes.`,
-    });
-    await recordAudit(
-      db,
-      auditEvents.passwordResetSmsSent,
-      meta,
-      { userId: user.id, email: user.email },
+  };
+
+  const verify = async (
+    { sessionId, otcToken }: { sessionId: string; otcToken: string },
+    meta: RequestMeta,
+  ): Promise<{ userId: string; token: string }> => {
+    const now = clock.now();
+    const session = await takeSmsRecoveryGuess(db, {
+      sessionId,
       now,
-    );
+      maxAttempts: SMS_RECOVERY_MAX_ATTEMPTS,
+    });
+    if (
+      !session ||
+      !sameHash(session.codeHash, hashToken(otcToken)) ||
+      !(await consumeSmsRecoverySession(db, session.id, now))
+    ) {
+      return refuse(
+        async () => {
+          await recordAudit(
+            db,
+            auditEvents.passwordResetSmsFailed,
+            meta,
+            { userId: session?.userId, description: 'invalid, used or expired SMS code' },
+            now,
+          );
+          throw appError(errorCatalogue.lifecycle.smsCodeInvalid);
+        },
+        { keepWrites: true },
+      );
+    }
+    const token = await issueOneTimeToken(db, {
+      userId: session.userId,
+      purpose: 'password-reset',
+      now,
+      expiresAt: addSeconds(now, RESET_TOKEN_TTL_MINUTES * 60),
+    });
+    await recordAudit(db, auditEvents.passwordResetSmsVerified, meta, { userId: session.userId }, now);
+    return { userId: session.userId, token };
   };
 
   return {
@@ -111,35 +154,8 @@ export function createSmsRecoveryService(deps: {
       return { sessionId };
     },
 
-    async verify({ sessionId, otcToken }, meta) {
-      const now = clock.now();
-      const session = await takeSmsRecoveryGuess(db, {
-        sessionId,
-        now,
-        maxAttempts: SMS_RECOVERY_MAX_ATTEMPTS,
-      });
-      if (
-        !session ||
-        !sameHash(session.codeHash, hashToken(otcToken)) ||
-        !(await consumeSmsRecoverySession(db, session.id, now))
-      ) {
-        await recordAudit(
-          db,
-          auditEvents.passwordResetSmsFailed,
-          meta,
-          { userId: session?.userId, description: 'invalid, used or expired SMS code' },
-          now,
-        );
-        throw appError(errorCatalogue.lifecycle.smsCodeInvalid);
-      }
-      const token = await issueOneTimeToken(db, {
-        userId: session.userId,
-        purpose: 'password-reset',
-        now,
-        expiresAt: addSeconds(now, RESET_TOKEN_TTL_MINUTES * 60),
-      });
-      await recordAudit(db, auditEvents.passwordResetSmsVerified, meta, { userId: session.userId }, now);
-      return { userId: session.userId, token };
-    },
+    // Issue 10: the counted guess, the spent code, the reset token and the audit row are one
+    // transaction; a wrong code stays counted (the refusal commits) and is audited after the commit.
+    verify: (input, meta) => db.transaction(() => verify(input, meta)),
   };
 }

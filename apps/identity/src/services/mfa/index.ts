@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { atomicMethods, atomically, refuse, type Db } from '../../db/client.js';
 import {
   claimTotpStep,
   consumeMfaChallenge,
@@ -44,6 +44,22 @@ import { generateMfaCode, generateRecoveryCode, hashMfaCode, hashRecoveryCode, i
 import type { MfaPolicyService, MfaStrategy } from './policy.js';
 import { authenticationClaims, type MfaMethod } from './step-up.js';
 import { generateTotpSecret, matchTotpStep, totpProvisioningUri } from './totp.js';
+
+/** The flows of createMfaService that write more than one row: each runs in one transaction. */
+const atomicFlows = [
+  'verifyAuthenticator',
+  'enrollAuthenticator',
+  'sendEmailCode',
+  'verifyEmailCode',
+  'preEnrollSms',
+  'enrollSms',
+  'sendSmsCode',
+  'verifySmsCode',
+  'recover',
+  'finishAuthenticatorEnrollment',
+  'disableAuthenticator',
+  'generateStepUp',
+] as const;
 
 /** How long the mfaToken between the first and second factor lives. */
 export const MFA_TOKEN_TTL_SECONDS = 10 * 60;
@@ -179,14 +195,20 @@ export function createMfaService(deps: {
     return mfaToken;
   };
 
-  /** A wrong code: counted, audited; the mfaToken closes at MFA_MAX_ATTEMPTS. */
-  const reject = async (challenge: MfaChallengeRow, meta: RequestMeta, reason: string): Promise<never> => {
+  const rejectNow = async (challenge: MfaChallengeRow, meta: RequestMeta, reason: string): Promise<never> => {
     const failures = await recordMfaChallengeFailure(db, challenge.id, MFA_MAX_ATTEMPTS, clock.now());
     await audit(mfaAuditEvents.mfaFailed, meta, challenge, reason);
     throw appError(
       failures >= MFA_MAX_ATTEMPTS ? errorCatalogue.mfa.tooManyAttempts : errorCatalogue.mfa.invalidCode,
     );
   };
+
+  /**
+   * A wrong code: counted, audited; the mfaToken closes at MFA_MAX_ATTEMPTS. Inside a flow's
+   * transaction (issue 10) the count and the audit row are written after its rollback.
+   */
+  const reject = (challenge: MfaChallengeRow, meta: RequestMeta, reason: string): Promise<never> =>
+    refuse(() => rejectNow(challenge, meta, reason));
 
   const requireActiveStrategy = async (strategy: MfaStrategy) => {
     if (!(await policies.activeStrategies()).includes(strategy))
@@ -218,8 +240,10 @@ export function createMfaService(deps: {
       throw appError(errorCatalogue.mfa.invalidMfaToken);
     const user = await findUserClaimsById(db, challenge.userId, challenge.tenantId, now);
     if (!user || user.isLocked) {
-      await audit(mfaAuditEvents.mfaFailed, meta, challenge, user ? 'user locked' : 'user deleted');
-      throw appError(user ? errorCatalogue.auth.userLocked : errorCatalogue.mfa.invalidMfaToken);
+      return refuse(async () => {
+        await audit(mfaAuditEvents.mfaFailed, meta, challenge, user ? 'user locked' : 'user deleted');
+        throw appError(user ? errorCatalogue.auth.userLocked : errorCatalogue.mfa.invalidMfaToken);
+      });
     }
     const event =
       challenge.purpose === 'step-up' ? mfaAuditEvents.stepUpSucceeded : mfaAuditEvents.mfaSucceeded;
@@ -247,7 +271,7 @@ export function createMfaService(deps: {
     channel: 'email' | 'sms',
     target: { userId: string; email: string; phoneNumber?: string; deviceId?: string },
     challengeId: string | null,
-  ): Promise<string> => {
+  ): Promise<{ otcToken: string; deliver: () => Promise<void> }> => {
     const otcToken = generateToken();
     const code = generateMfaCode();
     const now = clock.now();
@@ -262,9 +286,14 @@ export function createMfaService(deps: {
       now,
       expiresAt: addSeconds(now, MFA_CODE_TTL_SECONDS),
     });
-    if (channel === 'email') await deps.mailer.send(codeMail(target.email, code));
-    else await deps.sms.send({ to: target.phoneNumber ?? '', text: codeText(code) });
-    return otcToken;
+    return {
+      otcToken,
+      // Sent last, after the audit row (issue 10): a failed write before it sends nothing.
+      deliver: () =>
+        channel === 'email'
+          ? deps.mailer.send(codeMail(target.email, code))
+          : deps.sms.send({ to: target.phoneNumber ?? '', text: codeText(code) }),
+    };
   };
 
   /** Checks an emailed/texted code of this challenge; a wrong one counts against both. */
@@ -273,8 +302,10 @@ export function createMfaService(deps: {
     const code = await findOpenMfaCode(db, hashToken(input.otcToken), now);
     if (!code || code.challengeId !== challenge.id) return reject(challenge, meta, 'unknown or expired code');
     if (!isMfaCode(input.code) || code.codeHash !== hashMfaCode(input.otcToken, input.code)) {
-      await recordMfaCodeFailure(db, code.id, MFA_MAX_ATTEMPTS, now);
-      return reject(challenge, meta, `wrong ${code.channel} code`);
+      return refuse(async () => {
+        await recordMfaCodeFailure(db, code.id, MFA_MAX_ATTEMPTS, now);
+        return rejectNow(challenge, meta, `wrong ${code.channel} code`);
+      });
     }
     if (!(await consumeMfaCode(db, code.id, now))) return reject(challenge, meta, 'code already used');
     return code;
@@ -307,7 +338,78 @@ export function createMfaService(deps: {
     emailVerified: user.verified,
   });
 
-  return {
+  /**
+   * After a proven first factor: a session, unless the user has MFA (and this device is not
+   * remembered) or the tenant's policy forces MFA, in which case the answer is an mfaToken.
+   */
+  const startOrChallenge = async (
+    user: UserClaimsRow,
+    meta: RequestMeta,
+    event: AuditEvent,
+    trustedDeviceToken: string | undefined,
+  ): Promise<LoginResponse | MfaRequiredResponse> => {
+    const [devices, policy] = await Promise.all([
+      findMfaDevicesByUser(db, user.id),
+      policies.forTenant(user.tenantId),
+    ]);
+    const enrolled = devices.length > 0;
+    if (!enrolled && policy.enforceMFAType === 'DontForce') return sessions.start(user, meta, event);
+
+    if (enrolled && trustedDeviceToken && policy.allowRememberMyDevice) {
+      const now = clock.now();
+      const remembered = await isMfaTrustedDevice(db, {
+        userId: user.id,
+        tokenHash: hashToken(trustedDeviceToken),
+        now,
+      });
+      if (remembered) {
+        await audit(mfaAuditEvents.mfaSkippedRememberedDevice, meta, { ...user, userId: user.id }, '');
+        return sessions.start(user, meta, event);
+      }
+    }
+
+    if (enrolled) {
+      const mfaToken = await issueChallenge(user, 'login');
+      await audit(mfaAuditEvents.mfaRequired, meta, { ...user, userId: user.id }, 'enrolled');
+      return {
+        ...loginView(user),
+        mfaToken,
+        mfaEnrolled: true,
+        mfaDevices: devicesView(devices, user.email),
+      };
+    }
+    const mfaStrategies = (await policies.activeStrategies()).filter((strategy) =>
+      (
+        [
+          'AuthenticatorApp',
+          'SMS',
+          'EmailCode',
+          // services/webauthn/mfa-webauthn.ts
+          'WebAuthnPlatform',
+          'WebAuthnCrossPlatform',
+        ] as MfaStrategy[]
+      ).includes(strategy),
+    );
+    const secret = mfaStrategies.includes('AuthenticatorApp') ? generateTotpSecret() : null;
+    const mfaToken = await issueChallenge(user, 'login', secret);
+    await audit(
+      mfaAuditEvents.mfaRequired,
+      meta,
+      { ...user, userId: user.id },
+      'enrollment forced by policy',
+    );
+    return {
+      ...loginView(user),
+      mfaToken,
+      mfaEnrolled: false,
+      mfaStrategies,
+      ...(secret ? { qrCode: totpProvisioningUri(secret, user.email) } : {}),
+    };
+  };
+
+  // Issue 10: each second factor's success path (the spent token or code, the device, the recovery
+  // code, the session and the audit rows) is one transaction; refusals are recorded after its rollback.
+  return atomicMethods(db, atomicFlows, {
     cookieName: `fe_mfa_device_${config.clientId.replaceAll('-', '')}`,
     cookieOptions: (maxAgeSeconds: number) => ({
       httpOnly: true as const,
@@ -327,6 +429,7 @@ export function createMfaService(deps: {
       requireNotEnrolled,
       requireActiveStrategy,
       reject,
+      rejectNow,
       complete,
       newRecoveryCode,
       audit,
@@ -342,63 +445,8 @@ export function createMfaService(deps: {
       event: AuditEvent,
       trustedDeviceToken: string | undefined,
     ): Promise<LoginResponse | MfaRequiredResponse> {
-      const [devices, policy] = await Promise.all([
-        findMfaDevicesByUser(db, user.id),
-        policies.forTenant(user.tenantId),
-      ]);
-      const enrolled = devices.length > 0;
-      if (!enrolled && policy.enforceMFAType === 'DontForce') return sessions.start(user, meta, event);
-
-      if (enrolled && trustedDeviceToken && policy.allowRememberMyDevice) {
-        const now = clock.now();
-        const remembered = await isMfaTrustedDevice(db, {
-          userId: user.id,
-          tokenHash: hashToken(trustedDeviceToken),
-          now,
-        });
-        if (remembered) {
-          await audit(mfaAuditEvents.mfaSkippedRememberedDevice, meta, { ...user, userId: user.id }, '');
-          return sessions.start(user, meta, event);
-        }
-      }
-
-      if (enrolled) {
-        const mfaToken = await issueChallenge(user, 'login');
-        await audit(mfaAuditEvents.mfaRequired, meta, { ...user, userId: user.id }, 'enrolled');
-        return {
-          ...loginView(user),
-          mfaToken,
-          mfaEnrolled: true,
-          mfaDevices: devicesView(devices, user.email),
-        };
-      }
-      const mfaStrategies = (await policies.activeStrategies()).filter((strategy) =>
-        (
-          [
-            'AuthenticatorApp',
-            'SMS',
-            'EmailCode',
-            // services/webauthn/mfa-webauthn.ts
-            'WebAuthnPlatform',
-            'WebAuthnCrossPlatform',
-          ] as MfaStrategy[]
-        ).includes(strategy),
-      );
-      const secret = mfaStrategies.includes('AuthenticatorApp') ? generateTotpSecret() : null;
-      const mfaToken = await issueChallenge(user, 'login', secret);
-      await audit(
-        mfaAuditEvents.mfaRequired,
-        meta,
-        { ...user, userId: user.id },
-        'enrollment forced by policy',
-      );
-      return {
-        ...loginView(user),
-        mfaToken,
-        mfaEnrolled: false,
-        mfaStrategies,
-        ...(secret ? { qrCode: totpProvisioningUri(secret, user.email) } : {}),
-      };
+      // Issue 10: the session (or the challenge) and its audit rows, in the caller's transaction if any.
+      return atomically(db, () => startOrChallenge(user, meta, event, trustedDeviceToken));
     },
 
     /** GET mfa-policy/allow-remember-device: may this login offer "remember this device"? */
@@ -479,8 +527,13 @@ export function createMfaService(deps: {
       }
       const user = await findUserById(db, challenge.userId);
       if (!user) throw appError(errorCatalogue.mfa.invalidMfaToken);
-      const otcToken = await sendCode('email', { userId: user.id, email: user.email }, challenge.id);
+      const { otcToken, deliver } = await sendCode(
+        'email',
+        { userId: user.id, email: user.email },
+        challenge.id,
+      );
       await audit(mfaAuditEvents.mfaCodeSent, meta, { ...challenge, email: user.email }, 'email');
+      await deliver();
       return { otcToken };
     },
 
@@ -488,17 +541,19 @@ export function createMfaService(deps: {
       const challenge = await openChallenge(input.mfaToken);
       await checkCode(challenge, input, meta);
       const devices = await findMfaDevicesByUser(db, challenge.userId);
-      if (!devices.some((device) => device.type === 'email')) {
-        await requireNotEnrolled(challenge);
-        await insertMfaDevice(db, {
-          userId: challenge.userId,
-          type: 'email',
-          name: 'Email',
-          now: clock.now(),
-        });
-        await audit(mfaAuditEvents.mfaEnrolled, meta, challenge, 'email code');
-      }
-      return complete(challenge, meta, 'email', input);
+      if (devices.some((device) => device.type === 'email')) return complete(challenge, meta, 'email', input);
+      // An enrollment during a forced login: like the other factors, it answers a recovery code
+      // (SPEC section 4, "After enrollment: recoveryCode").
+      await requireNotEnrolled(challenge);
+      await insertMfaDevice(db, {
+        userId: challenge.userId,
+        type: 'email',
+        name: 'Email',
+        now: clock.now(),
+      });
+      const recoveryCode = await newRecoveryCode(challenge.userId);
+      await audit(mfaAuditEvents.mfaEnrolled, meta, challenge, 'email code');
+      return complete(challenge, meta, 'email', { ...input, recoveryCode });
     },
 
     /** Forced enrollment by SMS: texts a code to the number to prove. */
@@ -510,12 +565,13 @@ export function createMfaService(deps: {
       if (!isPhoneNumber(phoneNumber)) throw appError(errorCatalogue.mfa.invalidPhoneNumber);
       const user = await findUserById(db, challenge.userId);
       if (!user) throw appError(errorCatalogue.mfa.invalidMfaToken);
-      const otcToken = await sendCode(
+      const { otcToken, deliver } = await sendCode(
         'sms',
         { userId: user.id, email: user.email, phoneNumber },
         challenge.id,
       );
       await audit(mfaAuditEvents.mfaCodeSent, meta, { ...challenge, email: user.email }, 'sms enrollment');
+      await deliver();
       return { otcToken, phoneNumber };
     },
 
@@ -545,12 +601,13 @@ export function createMfaService(deps: {
       if (!device?.phoneNumber) throw appError(errorCatalogue.mfa.deviceNotFound);
       const user = await findUserById(db, challenge.userId);
       if (!user) throw appError(errorCatalogue.mfa.invalidMfaToken);
-      const otcToken = await sendCode(
+      const { otcToken, deliver } = await sendCode(
         'sms',
         { userId: user.id, email: user.email, phoneNumber: device.phoneNumber, deviceId },
         challenge.id,
       );
       await audit(mfaAuditEvents.mfaCodeSent, meta, { ...challenge, email: user.email }, 'sms');
+      await deliver();
       return { otcToken, phoneNumber: maskPhoneNumber(device.phoneNumber) };
     },
 
@@ -576,19 +633,21 @@ export function createMfaService(deps: {
         user !== undefined &&
         (await consumeMfaRecoveryCode(db, user.id, hashRecoveryCode(input.recoveryCode), clock.now()));
       if (!user || !used) {
-        await recordAudit(
-          db,
-          mfaAuditEvents.mfaRecoveryFailed,
-          meta,
-          {
-            userId: user?.id,
-            email: input.email,
-            tenantId: user?.activeTenantId,
-            description: 'wrong recovery code',
-          },
-          clock.now(),
-        );
-        throw appError(errorCatalogue.mfa.invalidRecoveryCode);
+        return refuse(async () => {
+          await recordAudit(
+            db,
+            mfaAuditEvents.mfaRecoveryFailed,
+            meta,
+            {
+              userId: user?.id,
+              email: input.email,
+              tenantId: user?.activeTenantId,
+              description: 'wrong recovery code',
+            },
+            clock.now(),
+          );
+          throw appError(errorCatalogue.mfa.invalidRecoveryCode);
+        });
       }
       await deleteAllMfaOfUser(db, user.id);
       await audit(
@@ -660,13 +719,15 @@ export function createMfaService(deps: {
       if (!device?.secret) throw appError(errorCatalogue.mfa.deviceNotFound);
       const step = isMfaCode(token.trim()) ? matchTotpStep(device.secret, token.trim(), now) : null;
       if (step === null || !(await claimTotpStep(db, device.id, step))) {
-        await audit(
-          mfaAuditEvents.mfaFailed,
-          meta,
-          { userId: claims.sub, tenantId: claims.tenantId },
-          'wrong code to disable',
-        );
-        throw appError(errorCatalogue.mfa.invalidCode);
+        return refuse(async () => {
+          await audit(
+            mfaAuditEvents.mfaFailed,
+            meta,
+            { userId: claims.sub, tenantId: claims.tenantId },
+            'wrong code to disable',
+          );
+          throw appError(errorCatalogue.mfa.invalidCode);
+        });
       }
       await deleteMfaDevice(db, claims.sub, device.id);
       await audit(
@@ -690,7 +751,7 @@ export function createMfaService(deps: {
       );
       return { mfaToken, mfaDevices: devicesView(devices, claims.email) };
     },
-  };
+  });
 }
 
 export type MfaService = ReturnType<typeof createMfaService>;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import { atomicMethods, refuse, type Db } from '../../db/client.js';
 import {
   consumeMfaCode,
   deleteMfaDevice,
@@ -110,6 +110,8 @@ export function createMfaSelfService(deps: {
       expiresAt: addSeconds(now, MFA_CODE_TTL_SECONDS),
     });
     const text = `Your Brizo FoodMetrics code to ${purposeText[purpose][channel]} two-factor authentication is ${code}. It expires in ${validMinutes} minutes.`;
+    await audit(mfaAuditEvents.mfaCodeSent, meta, claims, `${channel} ${purpose}`);
+    // Sent last (issue 10): a failed write before it sends nothing.
     if (channel === 'sms') await deps.sms.send({ to: phoneNumber ?? '', text });
     else
       await deps.mailer.send(
@@ -118,7 +120,6 @@ export function createMfaSelfService(deps: {
           'If you did not ask for it, change your password.',
         ]),
       );
-    await audit(mfaAuditEvents.mfaCodeSent, meta, claims, `${channel} ${purpose}`);
     return otcToken;
   };
 
@@ -140,14 +141,19 @@ export function createMfaSelfService(deps: {
       code.challengeId === null &&
       code.channel === expected.channel &&
       code.deviceId === expected.deviceId;
+    // Refusals inside the flow's transaction (issue 10): counted and audited after its rollback.
     if (!isThisCode) {
-      await audit(mfaAuditEvents.mfaFailed, meta, claims, `unknown or expired ${expected.channel} code`);
-      throw appError(errorCatalogue.mfa.invalidCode);
+      return refuse(async () => {
+        await audit(mfaAuditEvents.mfaFailed, meta, claims, `unknown or expired ${expected.channel} code`);
+        throw appError(errorCatalogue.mfa.invalidCode);
+      });
     }
     if (!isMfaCode(proof.code) || code.codeHash !== hashMfaCode(proof.otcToken, proof.code)) {
-      await recordMfaCodeFailure(db, code.id, MFA_MAX_ATTEMPTS, now);
-      await audit(mfaAuditEvents.mfaFailed, meta, claims, `wrong ${expected.channel} code`);
-      throw appError(errorCatalogue.mfa.invalidCode);
+      return refuse(async () => {
+        await recordMfaCodeFailure(db, code.id, MFA_MAX_ATTEMPTS, now);
+        await audit(mfaAuditEvents.mfaFailed, meta, claims, `wrong ${expected.channel} code`);
+        throw appError(errorCatalogue.mfa.invalidCode);
+      });
     }
     if (!(await consumeMfaCode(db, code.id, now))) throw appError(errorCatalogue.mfa.invalidCode);
     return code;
@@ -182,55 +188,75 @@ export function createMfaSelfService(deps: {
     await audit(mfaAuditEvents.mfaDisabled, meta, claims, device.type === 'sms' ? 'sms' : 'email code');
   };
 
-  return {
-    /** POST /mfa/sms/enroll: texts a code to the number to prove. */
-    async startSmsEnrollment(claims: AccessTokenClaims, phoneNumber: string, meta: RequestMeta) {
-      await requireEnrollable(claims, 'sms');
-      const otcToken = await send(claims, 'sms', 'enroll', { phoneNumber }, meta);
-      return { otcToken, phoneNumber };
-    },
+  // Issue 10: each start (the code, its audit row and its message) and each finish (the spent code,
+  // the device added or removed, the recovery code and the audit row) is one transaction.
+  return atomicMethods(
+    db,
+    [
+      'startSmsEnrollment',
+      'finishSmsEnrollment',
+      'startSmsRemoval',
+      'finishSmsRemoval',
+      'startEmailEnrollment',
+      'finishEmailEnrollment',
+      'startEmailRemoval',
+      'finishEmailRemoval',
+    ],
+    {
+      /** POST /mfa/sms/enroll: texts a code to the number to prove. */
+      async startSmsEnrollment(claims: AccessTokenClaims, phoneNumber: string, meta: RequestMeta) {
+        await requireEnrollable(claims, 'sms');
+        const otcToken = await send(claims, 'sms', 'enroll', { phoneNumber }, meta);
+        return { otcToken, phoneNumber };
+      },
 
-    async finishSmsEnrollment(claims: AccessTokenClaims, proof: CodeProof, meta: RequestMeta) {
-      const code = await checkCode(claims, proof, { channel: 'sms', deviceId: null }, meta);
-      return enroll(claims, 'sms', code.phoneNumber, meta);
-    },
+      async finishSmsEnrollment(claims: AccessTokenClaims, proof: CodeProof, meta: RequestMeta) {
+        const code = await checkCode(claims, proof, { channel: 'sms', deviceId: null }, meta);
+        return enroll(claims, 'sms', code.phoneNumber, meta);
+      },
 
-    /** POST /mfa/sms/{deviceId}/disable: texts a code to the phone being removed. */
-    async startSmsRemoval(claims: AccessTokenClaims, deviceId: string, meta: RequestMeta) {
-      const device = await requireDevice(claims, 'sms', deviceId);
-      const otcToken = await send(claims, 'sms', 'disable', { device }, meta);
-      return { otcToken, phoneNumber: maskPhoneNumber(device.phoneNumber ?? '') };
-    },
+      /** POST /mfa/sms/{deviceId}/disable: texts a code to the phone being removed. */
+      async startSmsRemoval(claims: AccessTokenClaims, deviceId: string, meta: RequestMeta) {
+        const device = await requireDevice(claims, 'sms', deviceId);
+        const otcToken = await send(claims, 'sms', 'disable', { device }, meta);
+        return { otcToken, phoneNumber: maskPhoneNumber(device.phoneNumber ?? '') };
+      },
 
-    async finishSmsRemoval(claims: AccessTokenClaims, deviceId: string, proof: CodeProof, meta: RequestMeta) {
-      const device = await requireDevice(claims, 'sms', deviceId);
-      await checkCode(claims, proof, { channel: 'sms', deviceId: device.id }, meta);
-      await remove(claims, device, meta);
-    },
+      async finishSmsRemoval(
+        claims: AccessTokenClaims,
+        deviceId: string,
+        proof: CodeProof,
+        meta: RequestMeta,
+      ) {
+        const device = await requireDevice(claims, 'sms', deviceId);
+        await checkCode(claims, proof, { channel: 'sms', deviceId: device.id }, meta);
+        await remove(claims, device, meta);
+      },
 
-    /** POST /mfa/emailcode/enroll: mails a code to the account's address. */
-    async startEmailEnrollment(claims: AccessTokenClaims, meta: RequestMeta) {
-      await requireEnrollable(claims, 'email');
-      return { otcToken: await send(claims, 'email', 'enroll', {}, meta) };
-    },
+      /** POST /mfa/emailcode/enroll: mails a code to the account's address. */
+      async startEmailEnrollment(claims: AccessTokenClaims, meta: RequestMeta) {
+        await requireEnrollable(claims, 'email');
+        return { otcToken: await send(claims, 'email', 'enroll', {}, meta) };
+      },
 
-    async finishEmailEnrollment(claims: AccessTokenClaims, proof: CodeProof, meta: RequestMeta) {
-      await checkCode(claims, proof, { channel: 'email', deviceId: null }, meta);
-      return enroll(claims, 'email', null, meta);
-    },
+      async finishEmailEnrollment(claims: AccessTokenClaims, proof: CodeProof, meta: RequestMeta) {
+        await checkCode(claims, proof, { channel: 'email', deviceId: null }, meta);
+        return enroll(claims, 'email', null, meta);
+      },
 
-    /** POST /mfa/emailcode/disable: mails a code; typing it back removes email codes. */
-    async startEmailRemoval(claims: AccessTokenClaims, meta: RequestMeta) {
-      const device = await requireDevice(claims, 'email');
-      return { otcToken: await send(claims, 'email', 'disable', { device }, meta) };
-    },
+      /** POST /mfa/emailcode/disable: mails a code; typing it back removes email codes. */
+      async startEmailRemoval(claims: AccessTokenClaims, meta: RequestMeta) {
+        const device = await requireDevice(claims, 'email');
+        return { otcToken: await send(claims, 'email', 'disable', { device }, meta) };
+      },
 
-    async finishEmailRemoval(claims: AccessTokenClaims, proof: CodeProof, meta: RequestMeta) {
-      const device = await requireDevice(claims, 'email');
-      await checkCode(claims, proof, { channel: 'email', deviceId: device.id }, meta);
-      await remove(claims, device, meta);
+      async finishEmailRemoval(claims: AccessTokenClaims, proof: CodeProof, meta: RequestMeta) {
+        const device = await requireDevice(claims, 'email');
+        await checkCode(claims, proof, { channel: 'email', deviceId: device.id }, meta);
+        await remove(claims, device, meta);
+      },
     },
-  };
+  );
 }
 
 export type MfaSelfService = ReturnType<typeof createMfaSelfService>;

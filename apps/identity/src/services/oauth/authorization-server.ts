@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { refuse, type Db } from '../../db/client.js';
 import {
   consumeAuthorizationCode,
   findAuthorizationCode,
@@ -176,6 +176,86 @@ export function createAuthorizationServer(deps: {
     scope,
   });
 
+  /** grant_type=authorization_code: one use, within its lifetime, same redirect URI, PKCE S256 proof. */
+  const exchange = async (request: CodeExchangeRequest, meta: RequestMeta): Promise<OAuthTokenResponse> => {
+    const now = clock.now();
+    const codeHash = hashToken(request.code);
+    const fail = (reason: string, code?: { userId: string; familyId: string }): Promise<never> =>
+      refuse(
+        async () => {
+          await recordAudit(
+            db,
+            oauthAuditEvents.codeExchangeFailed,
+            meta,
+            { userId: code?.userId, description: reason, json: code ? { sessionId: code.familyId } : {} },
+            now,
+          );
+          throw appError(errorCatalogue.oauth.invalidGrant);
+        },
+        { keepWrites: true },
+      );
+
+    // Spent first, checked after: a wrong verifier or redirect URI burns the code, so it cannot be guessed at.
+    const code = await consumeAuthorizationCode(db, codeHash, now);
+    if (!code) {
+      const spent = await findAuthorizationCode(db, codeHash);
+      if (!spent) return fail('unknown authorization code');
+      // RFC 6749 4.1.2: a code used twice was stolen; revoke what it granted.
+      await revokeFamily(db, spent.familyId, 'authorization code reuse', now);
+      await recordAudit(
+        db,
+        oauthAuditEvents.codeReplayed,
+        meta,
+        { userId: spent.userId, json: { sessionId: spent.familyId, clientId: spent.clientId } },
+        now,
+      );
+      return refuse(
+        async () => {
+          deps.revocations.revoke(revocationKeys.session(spent.familyId), now.getTime());
+          throw appError(errorCatalogue.oauth.invalidGrant);
+        },
+        { keepWrites: true },
+      );
+    }
+    if (code.expiresAt <= now) return fail('authorization code expired', code);
+    if (request.client_id !== undefined && request.client_id !== code.clientId) {
+      return fail('client_id does not match the code', code);
+    }
+    if (request.redirect_uri !== code.redirectUri) return fail('redirect_uri does not match the code', code);
+    if (!request.code_verifier) return fail('code_verifier missing', code);
+    if (!verifyS256(request.code_verifier, code.codeChallenge))
+      return fail('code_verifier does not match', code);
+
+    const session = await findFamilyUser(code.userId, code.familyId);
+    if (!session) return fail('session ended or user locked', code);
+    const { user: family, authentication } = session;
+    const refreshToken = generateToken();
+    await insertRefreshToken(db, {
+      familyId: code.familyId,
+      tokenHash: hashToken(refreshToken),
+      now,
+      expiresAt: addSeconds(now, config.refreshTokenTtlSeconds),
+    });
+    const signed = await tokens.signAccessToken(family, code.familyId, authentication);
+    await recordAudit(
+      db,
+      oauthAuditEvents.codeExchanged,
+      meta,
+      {
+        userId: family.id,
+        email: family.email,
+        tenantId: family.tenantId,
+        json: { clientId: code.clientId },
+      },
+      now,
+    );
+    const idToken = code.nonce
+      ? (await tokens.signAccessToken(family, code.familyId, authentication, { nonce: code.nonce }))
+          .accessToken
+      : undefined;
+    return toTokenResponse({ ...signed, refreshToken, idToken }, code.scope);
+  };
+
   return {
     findClient,
 
@@ -243,30 +323,34 @@ export function createAuthorizationServer(deps: {
 
       const code = generateToken();
       const now = clock.now();
-      await insertAuthorizationCode(db, {
-        codeHash: hashToken(code),
-        clientId: client.clientId,
-        familyId: session.familyId,
-        userId: session.id,
-        redirectUri: request.redirect_uri,
-        codeChallenge: request.code_challenge,
-        nonce: request.nonce ?? null,
-        scope: request.scope,
-        createdAt: now,
-        expiresAt: addSeconds(now, AUTHORIZATION_CODE_TTL_SECONDS),
-      });
-      await recordAudit(
-        db,
-        oauthAuditEvents.codeIssued,
-        meta,
-        {
+      const codeChallenge = request.code_challenge;
+      // Issue 10: the code and its audit row are one transaction.
+      await db.transaction(async () => {
+        await insertAuthorizationCode(db, {
+          codeHash: hashToken(code),
+          clientId: client.clientId,
+          familyId: session.familyId,
           userId: session.id,
-          email: session.email,
-          tenantId: session.tenantId,
-          json: { clientId: client.clientId },
-        },
-        now,
-      );
+          redirectUri: request.redirect_uri,
+          codeChallenge,
+          nonce: request.nonce ?? null,
+          scope: request.scope,
+          createdAt: now,
+          expiresAt: addSeconds(now, AUTHORIZATION_CODE_TTL_SECONDS),
+        });
+        await recordAudit(
+          db,
+          oauthAuditEvents.codeIssued,
+          meta,
+          {
+            userId: session.id,
+            email: session.email,
+            tenantId: session.tenantId,
+            json: { clientId: client.clientId },
+          },
+          now,
+        );
+      });
       const target = new URL(request.redirect_uri);
       target.searchParams.set('code', code);
       if (request.state !== undefined) target.searchParams.set('state', request.state);
@@ -275,74 +359,9 @@ export function createAuthorizationServer(deps: {
 
     /** grant_type=authorization_code: one use, within its lifetime, same redirect URI, PKCE S256 proof. */
     async exchangeCode(request: CodeExchangeRequest, meta: RequestMeta): Promise<OAuthTokenResponse> {
-      const now = clock.now();
-      const codeHash = hashToken(request.code);
-      const fail = async (reason: string, code?: { userId: string; familyId: string }): Promise<never> => {
-        await recordAudit(
-          db,
-          oauthAuditEvents.codeExchangeFailed,
-          meta,
-          { userId: code?.userId, description: reason, json: code ? { sessionId: code.familyId } : {} },
-          now,
-        );
-        throw appError(errorCatalogue.oauth.invalidGrant);
-      };
-
-      // Spent first, checked after: a wrong verifier or redirect URI burns the code, so it cannot be guessed at.
-      const code = await consumeAuthorizationCode(db, codeHash, now);
-      if (!code) {
-        const spent = await findAuthorizationCode(db, codeHash);
-        if (!spent) return fail('unknown authorization code');
-        // RFC 6749 4.1.2: a code used twice was stolen; revoke what it granted.
-        await revokeFamily(db, spent.familyId, 'authorization code reuse', now);
-        deps.revocations.revoke(revocationKeys.session(spent.familyId), now.getTime());
-        await recordAudit(
-          db,
-          oauthAuditEvents.codeReplayed,
-          meta,
-          { userId: spent.userId, json: { sessionId: spent.familyId, clientId: spent.clientId } },
-          now,
-        );
-        throw appError(errorCatalogue.oauth.invalidGrant);
-      }
-      if (code.expiresAt <= now) return fail('authorization code expired', code);
-      if (request.client_id !== undefined && request.client_id !== code.clientId) {
-        return fail('client_id does not match the code', code);
-      }
-      if (request.redirect_uri !== code.redirectUri)
-        return fail('redirect_uri does not match the code', code);
-      if (!request.code_verifier) return fail('code_verifier missing', code);
-      if (!verifyS256(request.code_verifier, code.codeChallenge))
-        return fail('code_verifier does not match', code);
-
-      const session = await findFamilyUser(code.userId, code.familyId);
-      if (!session) return fail('session ended or user locked', code);
-      const { user: family, authentication } = session;
-      const refreshToken = generateToken();
-      await insertRefreshToken(db, {
-        familyId: code.familyId,
-        tokenHash: hashToken(refreshToken),
-        now,
-        expiresAt: addSeconds(now, config.refreshTokenTtlSeconds),
-      });
-      const signed = await tokens.signAccessToken(family, code.familyId, authentication);
-      await recordAudit(
-        db,
-        oauthAuditEvents.codeExchanged,
-        meta,
-        {
-          userId: family.id,
-          email: family.email,
-          tenantId: family.tenantId,
-          json: { clientId: code.clientId },
-        },
-        now,
-      );
-      const idToken = code.nonce
-        ? (await tokens.signAccessToken(family, code.familyId, authentication, { nonce: code.nonce }))
-            .accessToken
-        : undefined;
-      return toTokenResponse({ ...signed, refreshToken, idToken }, code.scope);
+      // Issue 10: the spent code, the refresh token and the audit row are one transaction. A refusal
+      // keeps the code spent (and a replay its revoked session), its audit row written after the commit.
+      return db.transaction(() => exchange(request, meta));
     },
 
     /** grant_type=refresh_token and the silent authorization: the session service's rotation and reuse detection. */

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { refuse, type Db } from '../../db/client.js';
 import {
   consumePasswordlessToken,
   findPasswordlessCodeOwner,
@@ -174,6 +174,20 @@ export function createPasswordlessService(deps: {
     return true;
   };
 
+  /** Refused inside the sign-in's transaction (issue 10): the audit row is written after its rollback. */
+  const refuseSignIn = (
+    type: PasswordlessType,
+    meta: RequestMeta,
+    who: { userId?: string; email?: string | null; tenantId?: string | null },
+    reason: string,
+    answer: Parameters<typeof appError>[0],
+    options: { keepWrites?: boolean } = {},
+  ): Promise<never> =>
+    refuse(async () => {
+      await audit(passwordlessAuditEvents.loginFailed, meta, type, who, reason);
+      throw appError(answer);
+    }, options);
+
   const signIn = async (
     type: PasswordlessType,
     user: UserClaimsRow,
@@ -181,10 +195,7 @@ export function createPasswordlessService(deps: {
     meta: RequestMeta,
   ): Promise<LoginResponse | MfaRequiredResponse> => {
     const who = { userId: user.id, email: user.email, tenantId: user.tenantId };
-    if (user.isLocked) {
-      await audit(passwordlessAuditEvents.loginFailed, meta, type, who, 'user locked');
-      throw appError(errorCatalogue.auth.userLocked);
-    }
+    if (user.isLocked) return refuseSignIn(type, meta, who, 'user locked', errorCatalogue.auth.userLocked);
     const vendorMetadata = parseJsonObject(user.vendorMetadata);
     const signedUpByPhone = vendorMetadata.signUpIdentifier === 'phoneNumber';
     if (type === 'SmsCode' && signedUpByPhone && vendorMetadata.activated === false) {
@@ -197,8 +208,7 @@ export function createPasswordlessService(deps: {
       // A mailed link or code proves the address; a text message proves only the phone.
       if (type !== 'SmsCode') await updateUser(db, user.id, { verified: true });
       else if (!options.allowNotVerified && !signedUpByPhone) {
-        await audit(passwordlessAuditEvents.loginFailed, meta, type, who, 'user not verified');
-        throw appError(errorCatalogue.auth.userNotVerified);
+        return refuseSignIn(type, meta, who, 'user not verified', errorCatalogue.auth.userNotVerified);
       }
     }
     return mfa.startOrChallenge(
@@ -207,6 +217,59 @@ export function createPasswordlessService(deps: {
       passwordlessAuditEvents.loginSucceeded,
       options.trustedDeviceToken,
     );
+  };
+
+  const signInWith = async (
+    type: PasswordlessType,
+    input: PasswordlessIdentifier & { token: string },
+    meta: RequestMeta,
+    trustedDeviceToken: string | undefined,
+  ): Promise<LoginResponse | MfaRequiredResponse> => {
+    const vendor = await requireStrategy(type);
+    const options = { allowNotVerified: vendor.allowNotVerifiedUsersLogin, trustedDeviceToken };
+    const now = clock.now();
+    if (type === 'MagicLink') {
+      const tokenHash = hashToken(input.token);
+      const used = await consumePasswordlessToken(db, { type, codeHash: tokenHash, now });
+      const row = used && (await findUserById(db, used.userId));
+      const user = row && (await findUserClaimsById(db, row.id, row.activeTenantId, now));
+      if (!user) {
+        const ownerId = await findPasswordlessCodeOwner(db, { type, codeHash: tokenHash });
+        const owner = ownerId ? await findUserById(db, ownerId) : undefined;
+        return refuseSignIn(
+          type,
+          meta,
+          { userId: owner?.id, email: owner?.email, tenantId: owner?.activeTenantId },
+          owner ? 'used or expired magic link' : 'unknown magic link',
+          errorCatalogue.passwordless.invalidLink,
+          { keepWrites: true },
+        );
+      }
+      return signIn(type, user, options, meta);
+    }
+    if (!identifierOf(input)) throw appError(errorCatalogue.passwordless.identifierRequired);
+    const user = await findUser(input);
+    const isRight =
+      user !== undefined &&
+      /^\d{6}$/.test(input.token) &&
+      (await guessPasswordlessCode(db, {
+        userId: user.id,
+        type,
+        codeHash: codeHash(user.id, input.token),
+        now,
+        maxAttempts: PASSWORDLESS_MAX_ATTEMPTS,
+      }));
+    if (!user || !isRight) {
+      return refuseSignIn(
+        type,
+        meta,
+        { userId: user?.id, email: user?.email ?? input.email, tenantId: user?.tenantId },
+        user ? 'wrong, used or expired code' : `unknown user ${identifierOf(input)}`,
+        errorCatalogue.passwordless.invalidCode,
+        { keepWrites: true },
+      );
+    }
+    return signIn(type, user, options, meta);
   };
 
   return {
@@ -218,17 +281,19 @@ export function createPasswordlessService(deps: {
       // Keyed by what was typed: a quick SMS sign-in by userId waits for the sign-up that made it.
       deps.background.run(
         'passwordless code',
-        async () => {
-          const user = await findRecipient(identifier);
-          const sent = user ? await send(type, user) : false;
-          await audit(
-            sent ? passwordlessAuditEvents.codeSent : passwordlessAuditEvents.codeNotSent,
-            meta,
-            type,
-            { userId: user?.id, email: user?.email ?? identifier.email, tenantId: user?.activeTenantId },
-            sent ? '' : user ? 'not sent: resent too soon or no phone number' : `unknown user ${typed}`,
-          );
-        },
+        // Issue 10: the code, its message and the audit row are one transaction (after the answer).
+        () =>
+          db.transaction(async () => {
+            const user = await findRecipient(identifier);
+            const sent = user ? await send(type, user) : false;
+            await audit(
+              sent ? passwordlessAuditEvents.codeSent : passwordlessAuditEvents.codeNotSent,
+              meta,
+              type,
+              { userId: user?.id, email: user?.email ?? identifier.email, tenantId: user?.activeTenantId },
+              sent ? '' : user ? 'not sent: resent too soon or no phone number' : `unknown user ${typed}`,
+            );
+          }),
         typed.trim().toLowerCase(),
       );
       // The same answer whether or not a code went out: only what the caller typed is echoed.
@@ -236,51 +301,10 @@ export function createPasswordlessService(deps: {
     },
 
     async postLogin(type, input, meta, trustedDeviceToken) {
-      const vendor = await requireStrategy(type);
-      const options = { allowNotVerified: vendor.allowNotVerifiedUsersLogin, trustedDeviceToken };
-      const now = clock.now();
-      if (type === 'MagicLink') {
-        const tokenHash = hashToken(input.token);
-        const used = await consumePasswordlessToken(db, { type, codeHash: tokenHash, now });
-        const row = used && (await findUserById(db, used.userId));
-        const user = row && (await findUserClaimsById(db, row.id, row.activeTenantId, now));
-        if (!user) {
-          const ownerId = await findPasswordlessCodeOwner(db, { type, codeHash: tokenHash });
-          const owner = ownerId ? await findUserById(db, ownerId) : undefined;
-          await audit(
-            passwordlessAuditEvents.loginFailed,
-            meta,
-            type,
-            { userId: owner?.id, email: owner?.email, tenantId: owner?.activeTenantId },
-            owner ? 'used or expired magic link' : 'unknown magic link',
-          );
-          throw appError(errorCatalogue.passwordless.invalidLink);
-        }
-        return signIn(type, user, options, meta);
-      }
-      if (!identifierOf(input)) throw appError(errorCatalogue.passwordless.identifierRequired);
-      const user = await findUser(input);
-      const isRight =
-        user !== undefined &&
-        /^\d{6}$/.test(input.token) &&
-        (await guessPasswordlessCode(db, {
-          userId: user.id,
-          type,
-          codeHash: codeHash(user.id, input.token),
-          now,
-          maxAttempts: PASSWORDLESS_MAX_ATTEMPTS,
-        }));
-      if (!user || !isRight) {
-        await audit(
-          passwordlessAuditEvents.loginFailed,
-          meta,
-          type,
-          { userId: user?.id, email: user?.email ?? input.email, tenantId: user?.tenantId },
-          user ? 'wrong, used or expired code' : `unknown user ${identifierOf(input)}`,
-        );
-        throw appError(errorCatalogue.passwordless.invalidCode);
-      }
-      return signIn(type, user, options, meta);
+      // Issue 10: the spent code or link, the account's activation or verification, the session (or
+      // the MFA challenge) and the audit rows are one transaction. A wrong guess stays counted, a
+      // used link stays used: those refusals commit and are audited after the commit.
+      return db.transaction(() => signInWith(type, input, meta, trustedDeviceToken));
     },
   };
 }

@@ -7,7 +7,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import { atomicMethods, refuse, refusing, type Db } from '../../db/client.js';
 import {
   deleteMfaDevice,
   findMfaDevicesByUser,
@@ -50,7 +50,7 @@ interface WebAuthnDevice extends StoredCredential {
   deviceType: WebAuthnDeviceType;
 }
 
-function asWebAuthnDevice(row: MfaDeviceRow): WebAuthnDevice | undefined {
+export function asWebAuthnDevice(row: MfaDeviceRow): WebAuthnDevice | undefined {
   if (row.type !== 'webauthn') return undefined;
   const data = credentialData.safeParse(row.data);
   return data.success ? { id: row.id, ...data.data } : undefined;
@@ -136,8 +136,11 @@ export function createMfaWebAuthnService(deps: {
     try {
       return await check();
     } catch (error) {
+      // Inside the flow's transaction (issue 10): counted after it, with the challenge kept spent.
       if (error instanceof AppError && error.errorCode.startsWith('ER-WEBAUTHN-'))
-        return factors.reject(challenge, meta, `security key: ${error.message}`);
+        return refuse(() => factors.rejectNow(challenge, meta, `security key: ${error.message}`), {
+          keepWrites: true,
+        });
       throw error;
     }
   };
@@ -239,27 +242,22 @@ export function createMfaWebAuthnService(deps: {
   };
 
   /** A signed-in user's failed key ceremony: audited, then answered. */
-  const auditedFailure = async <T>(
-    caller: Caller,
-    meta: RequestMeta,
-    what: string,
-    run: () => Promise<T>,
-  ) => {
-    try {
-      return await run();
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : 'failed';
-      await factors.audit(
-        mfaAuditEvents.mfaFailed,
-        meta,
-        { userId: caller.id, email: caller.email, tenantId: caller.tenantId },
-        `security key ${what}: ${reason}`,
-      );
-      throw error;
-    }
-  };
+  const auditedFailure = async <T>(caller: Caller, meta: RequestMeta, what: string, run: () => Promise<T>) =>
+    refusing(
+      run,
+      (error) =>
+        factors.audit(
+          mfaAuditEvents.mfaFailed,
+          meta,
+          { userId: caller.id, email: caller.email, tenantId: caller.tenantId },
+          `security key ${what}: ${error instanceof Error ? error.message : 'failed'}`,
+        ),
+      { keepWrites: (error) => error instanceof AppError },
+    );
 
-  return {
+  // Issue 10: each ceremony's success path (the spent challenge, the key added, used or removed, the
+  // recovery code, the session and the audit rows) is one transaction; refusals are audited after it.
+  return atomicMethods(db, ['enroll', 'verify', 'finishEnrollment', 'disable'], {
     async enrollmentOptions(mfaToken) {
       const challenge = await factors.openChallenge(mfaToken, ['login']);
       await factors.requireNotEnrolled(challenge);
@@ -309,5 +307,5 @@ export function createMfaWebAuthnService(deps: {
       const who = { userId: caller.id, email: caller.email, tenantId: caller.tenantId };
       await factors.audit(mfaAuditEvents.mfaDisabled, meta, who, 'security key');
     },
-  };
+  });
 }

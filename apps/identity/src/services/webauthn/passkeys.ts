@@ -4,7 +4,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import { atomicMethods, type Db } from '../../db/client.js';
+import { atomicMethods, refusing, type Db } from '../../db/client.js';
 import {
   deletePasskeyOfUser,
   findPasskeyWithUser,
@@ -15,7 +15,7 @@ import {
 } from '../../db/queries/passkeys.js';
 import { findUserById } from '../../db/queries/users.js';
 import { isUniqueViolation } from '../../db/rows.js';
-import { appError, errorCatalogue } from '../../errors.js';
+import { AppError, appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
 import type { LoginResponse, SessionService } from '../sessions.js';
@@ -90,29 +90,33 @@ export function createPasskeyService(deps: {
     details: Parameters<typeof recordAudit>[3],
   ): Promise<void> => recordAudit(db, event, meta, details, clock.now());
 
-  /** Runs `attempt`; a failure is audited with its reason before it reaches the client. */
-  const auditingFailure = async <T>(
+  /**
+   * Runs `attempt`; a failure is audited with its reason before it reaches the client. Inside the
+   * flow's transaction (issue 10) the audit row is written after it, and a refused ceremony keeps
+   * its challenge spent.
+   */
+  const auditingFailure = <T>(
     event: AuditEvent,
     meta: RequestMeta,
     who: { userId?: string; email?: string; tenantId?: string | null; credentialId?: string },
     attempt: () => Promise<T>,
-  ): Promise<T> => {
-    try {
-      return await attempt();
-    } catch (error) {
-      await audit(event, meta, {
-        userId: who.userId,
-        email: who.email,
-        tenantId: who.tenantId,
-        description: error instanceof Error ? error.message : 'failed',
-        json: who.credentialId ? { credentialId: who.credentialId } : {},
-      });
-      throw error;
-    }
-  };
+  ): Promise<T> =>
+    refusing(
+      attempt,
+      (error) =>
+        audit(event, meta, {
+          userId: who.userId,
+          email: who.email,
+          tenantId: who.tenantId,
+          description: error instanceof Error ? error.message : 'failed',
+          json: who.credentialId ? { credentialId: who.credentialId } : {},
+        }),
+      { keepWrites: (error) => error instanceof AppError },
+    );
 
-  // Issue 10: each change and its audit row are one transaction (db/client.ts).
-  return atomicMethods(db, ['remove'], {
+  // Issue 10: each change and its audit row are one transaction (db/client.ts): a passkey sign-in
+  // (the spent challenge, the counter, the session), a registration (the challenge, the passkey).
+  return atomicMethods(db, ['login', 'register', 'remove'], {
     isActive,
 
     async loginOptions() {
@@ -185,7 +189,10 @@ export function createPasskeyService(deps: {
           errorCatalogue.webauthn.registrationFailed,
         );
         try {
-          return await insertPasskey(db, { userId, ...credential, createdAt: clock.now() });
+          // A savepoint: the duplicate's error leaves the flow's transaction usable for its refusal.
+          return await db.transaction(() =>
+            insertPasskey(db, { userId, ...credential, createdAt: clock.now() }),
+          );
         } catch (error) {
           if (isUniqueViolation(error)) throw appError(errorCatalogue.webauthn.alreadyRegistered);
           throw error;

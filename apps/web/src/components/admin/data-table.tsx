@@ -1,4 +1,4 @@
-import { Group, Pagination, ScrollArea, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, ScrollArea, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   flexRender,
   getCoreRowModel,
@@ -7,6 +7,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import { PagePicker } from './page-picker';
 import { LoadingState } from './section-page';
 
 export type { ColumnDef, SortingState };
@@ -61,7 +62,11 @@ export function DataTable<Row>({
 
   return (
     <>
-      <ScrollArea type="auto">
+      {/* On a phone the table scrolls sideways: keyboard users reach the scroll by focusing it (axe). */}
+      <ScrollArea
+        type="auto"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` }}
+      >
         <Table aria-label={label} aria-busy={loading} highlightOnHover verticalSpacing="sm" miw={640}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
@@ -113,18 +118,7 @@ export function DataTable<Row>({
       {loading && data.length === 0 ? <LoadingState /> : null}
       {!loading && data.length === 0 ? empty : null}
       {page !== undefined && pageCount !== undefined && pageCount > 1 && onPageChange ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Page {page} of {pageCount}
-          </Text>
-          <Pagination
-            value={page}
-            total={pageCount}
-            onChange={onPageChange}
-            size="sm"
-            aria-label={`${label} pages`}
-          />
-        </Group>
+        <PagePicker label={label} page={page} pageCount={pageCount} onPageChange={onPageChange} />
       ) : null}
     </>
   );

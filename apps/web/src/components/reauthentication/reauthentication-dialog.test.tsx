@@ -13,8 +13,9 @@ const refusal = Object.assign(new Error('Confirm it is you'), {
 function fakeApi(overrides: Partial<ReauthenticationApi> = {}): ReauthenticationApi {
   const stepUp: StepUp = { mfaToken: 'mfa-token', factors: [{ kind: 'authenticator' }] };
   return {
-    options: vi.fn(async () => ({ password: true })),
+    options: vi.fn(async () => ({ password: true, securityKey: false })),
     withPassword: vi.fn(async () => undefined),
+    withSecurityKey: vi.fn(async () => undefined),
     startSecondFactor: vi.fn(async () => stepUp),
     sendCode: vi.fn(async () => null),
     verify: vi.fn(async () => undefined),
@@ -67,7 +68,7 @@ describe('ReauthenticationDialog (issue 10)', { timeout: 20_000 }, () => {
   });
 
   it('without a password, goes straight to the second factor; a pasted code confirms', async () => {
-    const api = fakeApi({ options: vi.fn(async () => ({ password: false })) });
+    const api = fakeApi({ options: vi.fn(async () => ({ password: false, securityKey: false })) });
     const onDone = vi.fn();
     renderScreen(<ReauthenticationDialog opened api={api} onDone={onDone} />);
     const user = userEvent.setup();
@@ -101,5 +102,44 @@ describe('ReauthenticationDialog (issue 10)', { timeout: 20_000 }, () => {
     expect(api.sendCode).toHaveBeenCalledWith(stepUp, stepUp.factors[1]);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onDone).toHaveBeenCalledWith(false);
+  });
+
+  it('with a password and a security key, offers the key too; the key confirms', async () => {
+    const api = fakeApi({ options: vi.fn(async () => ({ password: true, securityKey: true })) });
+    const onDone = vi.fn();
+    renderScreen(<ReauthenticationDialog opened api={api} onDone={onDone} />);
+    const user = userEvent.setup();
+    await screen.findByLabelText(/^Password/);
+    await user.click(screen.getByRole('button', { name: 'Use a security key or passkey' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+    expect(api.withSecurityKey).toHaveBeenCalledTimes(1);
+    expect(api.withPassword).not.toHaveBeenCalled();
+  });
+
+  it('with a security key and no password, asks for the key; a cancelled ceremony says so and can be retried', async () => {
+    const cancelled = new DOMException(
+      'The operation either timed out or was not allowed.',
+      'NotAllowedError',
+    );
+    const api = fakeApi({
+      options: vi.fn(async () => ({ password: false, securityKey: true })),
+      withSecurityKey: vi
+        .fn<ReauthenticationApi['withSecurityKey']>()
+        .mockRejectedValueOnce(cancelled)
+        .mockResolvedValue(),
+    });
+    const onDone = vi.fn();
+    renderScreen(<ReauthenticationDialog opened api={api} onDone={onDone} />);
+    const user = userEvent.setup();
+    expect(await screen.findByText(/Confirm it is you with your security key or passkey/)).toBeVisible();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Use a security key or passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Verification with your security key was cancelled or timed out. Please try again.',
+    );
+    expect(onDone).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Use a security key or passkey' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+    expect(api.startSecondFactor).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
+import { describeCeremonyError } from '../../lib/webauthn';
 import type { ReauthenticationApi, SecondFactor, StepUp } from '../../sdk/hooks/reauthentication';
 import { FormAlert } from '../form-alert';
 import { OneTimeCodeInput } from '../one-time-code-input';
@@ -8,6 +9,7 @@ import { PasswordField } from '../password-field';
 type Step =
   | { name: 'loading' }
   | { name: 'password' }
+  | { name: 'securityKey' }
   | { name: 'choose'; stepUp: StepUp }
   | { name: 'code'; stepUp: StepUp; factor: SecondFactor; otcToken: string | null; sentTo: string }
   | { name: 'unavailable' };
@@ -28,9 +30,16 @@ function codeInstructions(factor: SecondFactor): string {
   return `We emailed a 6-digit code to ${factor.email}.`;
 }
 
+/** A failure of the security-key button: the browser's own as one sentence, else the server's message. */
+const keyMessageOf = (failure: unknown) =>
+  failure instanceof DOMException || (failure instanceof Error && failure.name !== 'Error')
+    ? describeCeremonyError(failure, 'sign-in', 'security key')
+    : messageOf(failure);
+
 /**
  * Issue 10: "Confirm it's you" before a change to how the account signs in. The password when the
- * user has one (a second factor on request), else the second factor; the code field takes a paste.
+ * user has one, else a security key or passkey when they have one, else the second factor; a
+ * security key and a second factor are offered on request. The code field takes a paste.
  * `onDone(true)` once confirmed (the token is renewed by then), `onDone(false)` when cancelled.
  */
 export function ReauthenticationDialog({
@@ -47,6 +56,7 @@ export function ReauthenticationDialog({
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [hasSecurityKey, setHasSecurityKey] = useState(false);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -73,18 +83,32 @@ export function ReauthenticationDialog({
       });
     });
 
+  const securityKey = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.withSecurityKey();
+      onDone(true);
+    } catch (failure) {
+      setError(keyMessageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const secondFactor = () =>
     run(async () => {
       let stepUp: StepUp;
       try {
         stepUp = await api.startSecondFactor();
       } catch {
-        setStep({ name: 'unavailable' });
+        setStep(hasSecurityKey ? { name: 'securityKey' } : { name: 'unavailable' });
         return;
       }
       const [only] = stepUp.factors;
       if (stepUp.factors.length === 1 && only) await choose(stepUp, only);
-      else if (stepUp.factors.length === 0) setStep({ name: 'unavailable' });
+      else if (stepUp.factors.length === 0)
+        setStep(hasSecurityKey ? { name: 'securityKey' } : { name: 'unavailable' });
       else setStep({ name: 'choose', stepUp });
     });
 
@@ -94,8 +118,14 @@ export function ReauthenticationDialog({
     setPassword('');
     setCode('');
     setError(null);
+    setHasSecurityKey(false);
     api.options().then(
-      ({ password: hasPassword }) => (hasPassword ? setStep({ name: 'password' }) : void secondFactor()),
+      ({ password: hasPassword, securityKey: hasKey }) => {
+        setHasSecurityKey(hasKey);
+        if (hasPassword) setStep({ name: 'password' });
+        else if (hasKey) setStep({ name: 'securityKey' });
+        else void secondFactor();
+      },
       (failure: unknown) => {
         setStep({ name: 'password' });
         setError(messageOf(failure));
@@ -126,6 +156,16 @@ export function ReauthenticationDialog({
       Cancel
     </Button>
   );
+  const securityKeyButton = (variant: 'default' | 'filled') => (
+    <Button variant={variant} onClick={() => void securityKey()} loading={busy}>
+      Use a security key or passkey
+    </Button>
+  );
+  const secondFactorLink = (
+    <Button variant="subtle" px={0} onClick={() => void secondFactor()} disabled={busy}>
+      Use a second factor instead
+    </Button>
+  );
 
   return (
     <Modal
@@ -152,10 +192,9 @@ export function ReauthenticationDialog({
                 required
               />
               <FormAlert message={error} />
+              {hasSecurityKey ? securityKeyButton('default') : null}
               <Group justify="space-between" wrap="wrap">
-                <Button variant="subtle" px={0} onClick={() => void secondFactor()} disabled={busy}>
-                  Use a second factor instead
-                </Button>
+                {secondFactorLink}
                 <Group gap="xs">
                   {cancel}
                   <Button type="submit" loading={busy} disabled={password === ''}>
@@ -165,6 +204,19 @@ export function ReauthenticationDialog({
               </Group>
             </Stack>
           </form>
+        ) : null}
+        {step.name === 'securityKey' ? (
+          <Stack gap="md">
+            <Text size="sm">
+              You signed in a while ago. Confirm it is you with your security key or passkey.
+            </Text>
+            {securityKeyButton('filled')}
+            <FormAlert message={error} />
+            <Group justify="space-between" wrap="wrap">
+              {secondFactorLink}
+              {cancel}
+            </Group>
+          </Stack>
         ) : null}
         {step.name === 'choose' ? (
           <Stack gap="sm">
@@ -181,6 +233,7 @@ export function ReauthenticationDialog({
                 {factorLabel(factor)}
               </Button>
             ))}
+            {hasSecurityKey ? securityKeyButton('default') : null}
             <FormAlert message={error} />
             <Group justify="flex-end">{cancel}</Group>
           </Stack>

@@ -2,7 +2,11 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from 
 import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorState, LoadingState, useCan, useFieldAppearance, useSubmit } from '../../components/admin';
 import { FormAlert } from '../../components/form-alert';
-import { useAccountSettings, type AccountSettingsChanges } from '../../sdk/hooks/admin-account';
+import {
+  accountSettingsUpdate,
+  useAccountSettings,
+  type AccountSettingsChanges,
+} from '../../sdk/hooks/admin-account';
 import { LogoField } from './logo-field';
 import { currencies, dateFormats, timeFormats, timezones, withCurrent } from './options';
 
@@ -20,13 +24,21 @@ export function SettingsTab() {
     currency: useFieldAppearance('account', 'currency', WRITE),
   };
   const [form, setForm] = useState<AccountSettingsChanges | null>(null);
-  const submission = useSubmit(save);
+  // The values as last loaded or saved: a save sends only what differs from them.
+  const [saved, setSaved] = useState<AccountSettingsChanges | null>(null);
+  const submission = useSubmit(async (next: AccountSettingsChanges) => {
+    const update = accountSettingsUpdate(saved ?? next, next);
+    if (Object.keys(update).length === 0) throw new Error('No changes to update');
+    await save(update);
+    setSaved(next);
+  });
 
   useEffect(() => load(), [load]);
   useEffect(() => {
     if (loaded && !loading && !error && form === null) {
       const { loginUrl: _loginUrl, ...values } = settings;
       setForm(values);
+      setSaved(values);
     }
   }, [loaded, loading, error, form, settings]);
 

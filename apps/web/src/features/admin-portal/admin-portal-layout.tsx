@@ -35,6 +35,7 @@ export function AdminPortalLayout({ sections }: { sections: readonly AdminSectio
   if (sessionView.status !== 'signedIn' || adminBox.status !== 'ready') return <LoadingScreen />;
 
   const { configuration } = adminBox;
+  const signedInAs = `${sessionView.tenant?.name ? `${sessionView.tenant.name} · ` : ''}${sessionView.user.email}`;
   const shown = visibleSections(sections, configuration, viewer);
   const current = sections.find((section) => pathname.startsWith(`${paths.adminPortal}/${section.path}`));
   const allowed = !current || isSectionVisible(configuration, current, viewer);
@@ -67,9 +68,8 @@ export function AdminPortalLayout({ sections }: { sections: readonly AdminSectio
               ) : null}
             </Group>
             <Group gap="md" wrap="nowrap">
-              <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={240}>
-                {sessionView.tenant?.name ? `${sessionView.tenant.name} · ` : ''}
-                {sessionView.user.email}
+              <Text size="sm" c="dimmed" visibleFrom="sm" truncate="end" maw={320} title={signedInAs}>
+                {signedInAs}
               </Text>
               <Anchor href={mainAppUrl} size="sm">
                 Back to Brizo FoodMetrics
@@ -78,6 +78,19 @@ export function AdminPortalLayout({ sections }: { sections: readonly AdminSectio
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label="Admin portal sections" component="nav">
+          {/* On a phone the header has no room for it: who is signed in heads the opened navigation. */}
+          <Text
+            size="sm"
+            c="dimmed"
+            hiddenFrom="sm"
+            truncate="end"
+            title={signedInAs}
+            px="sm"
+            pb="xs"
+            data-testid="portal-signed-in-as"
+          >
+            {signedInAs}
+          </Text>
           <ScrollArea>
             {shown.map((section) => (
               <NavLink

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordSchema, describeUserAgent, formatDateTime } from './privacy-rules';
+import { changePasswordSchema, describeUserAgent, formatDateTime, sessionsPage } from './privacy-rules';
 
 describe('the Privacy section’s rules', () => {
   it('names a session’s browser and system from its user agent', () => {
@@ -35,5 +35,36 @@ describe('the Privacy section’s rules', () => {
         .safeParse({ password: 'x', newPassword: '', confirmPassword: '' })
         .error?.issues.map((issue) => issue.message),
     ).toEqual(expect.arrayContaining(['Password is required', 'Confirm Password is required']));
+  });
+});
+
+describe('sessionsPage (walk-through: the active sessions grew by a row per sign-in, unpaged)', () => {
+  const sessions = Array.from({ length: 23 }, (_, index) => ({
+    id: `s${index}`,
+    current: index === 5,
+    createdAt: `2026-11-${String(index + 1).padStart(2, '0')}T10:00:00.000Z`,
+  }));
+
+  it('pages by ten, this device first, then the newest', () => {
+    const first = sessionsPage(sessions, 1);
+    expect(first.pageCount).toBe(3);
+    expect(first.rows.map((row) => row.id)).toEqual([
+      's5',
+      's22',
+      's21',
+      's20',
+      's19',
+      's18',
+      's17',
+      's16',
+      's15',
+      's14',
+    ]);
+    expect(sessionsPage(sessions, 3).rows.map((row) => row.id)).toEqual(['s2', 's1', 's0']);
+  });
+
+  it('falls back to the last page when sessions signed out empty the one shown', () => {
+    expect(sessionsPage(sessions.slice(0, 12), 3)).toMatchObject({ page: 2, pageCount: 2 });
+    expect(sessionsPage([], 1)).toEqual({ rows: [], page: 1, pageCount: 1 });
   });
 });

@@ -48,3 +48,21 @@ export const changePasswordSchema = z
     message: PASSWORDS_DO_NOT_MATCH,
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
+
+/** Sessions shown per page: each sign-in adds one, so the list is paged instead of growing. */
+export const SESSIONS_PAGE_SIZE = 10;
+
+/** One page (1-based) of the sessions: this device first, then the newest sign-in first. */
+export function sessionsPage<T extends { current: boolean; createdAt: string | null }>(
+  sessions: readonly T[],
+  page: number,
+  size = SESSIONS_PAGE_SIZE,
+): { rows: T[]; page: number; pageCount: number } {
+  const ordered = [...sessions].sort(
+    (a, b) => Number(b.current) - Number(a.current) || (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
+  );
+  const pageCount = Math.max(1, Math.ceil(ordered.length / size));
+  // A page emptied by signing sessions out falls back to the last one left.
+  const shown = Math.min(Math.max(1, page), pageCount);
+  return { rows: ordered.slice((shown - 1) * size, shown * size), page: shown, pageCount };
+}

@@ -1,8 +1,19 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect } from 'react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../components/admin';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PagePicker } from '../../components/admin';
 import { useOwnSessions, type SessionRow } from '../../sdk/hooks/admin-privacy';
-import { describeUserAgent, formatDateTime } from './privacy-rules';
+import { describeUserAgent, formatDateTime, sessionsPage } from './privacy-rules';
 import { useConfirmedAction } from './use-confirmed-action';
 
 type Pending = { kind: 'one'; session: SessionRow } | { kind: 'others' };
@@ -16,6 +27,8 @@ export function SessionsCard({ viewOnly }: { viewOnly: boolean }) {
   useEffect(() => load(), [load]);
 
   const others = sessions.sessions.filter((session) => !session.current);
+  const [requestedPage, setPage] = useState(1);
+  const { rows, page, pageCount } = sessionsPage(sessions.sessions, requestedPage);
   let content;
   if (sessions.loading && sessions.sessions.length === 0)
     content = <LoadingState label="Loading sessions..." />;
@@ -24,51 +37,67 @@ export function SessionsCard({ viewOnly }: { viewOnly: boolean }) {
   else if (sessions.sessions.length === 0) content = <EmptyState title="No active sessions" />;
   else {
     content = (
-      <Table aria-label="Active sessions" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Device</Table.Th>
-            <Table.Th scope="col">IP address</Table.Th>
-            <Table.Th scope="col">Signed in</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sessions.sessions.map((session) => (
-            <Table.Tr key={session.id} data-testid="session-row">
-              <Table.Td>
-                <Group gap="xs">
-                  <Text size="sm" title={session.userAgent}>
-                    {describeUserAgent(session.userAgent)}
-                  </Text>
-                  {session.current ? (
-                    <Badge variant="light" color="green">
-                      This device
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Table.Td>
-              <Table.Td>{session.ipAddress || '—'}</Table.Td>
-              <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
-              <Table.Td ta="right">
-                {session.current || viewOnly ? null : (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Sign out ${describeUserAgent(session.userAgent)} (${session.ipAddress})`}
-                    onClick={() => revocation.ask({ kind: 'one', session })}
-                  >
-                    Sign out
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <>
+        <ScrollArea
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Active sessions (scrolls sideways)' }}
+        >
+          <Table aria-label="Active sessions" verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Device</Table.Th>
+                <Table.Th scope="col">IP address</Table.Th>
+                <Table.Th scope="col">Signed in</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((session) => (
+                <Table.Tr key={session.id} data-testid="session-row">
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text size="sm" title={session.userAgent}>
+                        {describeUserAgent(session.userAgent)}
+                      </Text>
+                      {session.current ? (
+                        <Badge variant="light" color="green">
+                          This device
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{session.ipAddress || '—'}</Table.Td>
+                  <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
+                  <Table.Td ta="right">
+                    {session.current || viewOnly ? null : (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Sign out ${describeUserAgent(session.userAgent)} (${session.ipAddress})`}
+                        onClick={() => revocation.ask({ kind: 'one', session })}
+                      >
+                        Sign out
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        {pageCount > 1 ? (
+          <PagePicker
+            label="Active sessions"
+            page={page}
+            pageCount={pageCount}
+            onPageChange={setPage}
+            summary={`${sessions.sessions.length} sessions · page ${page} of ${pageCount}`}
+          />
+        ) : null}
+      </>
     );
   }
 

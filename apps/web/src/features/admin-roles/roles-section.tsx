@@ -109,6 +109,11 @@ export function RolesSection() {
                       <Table.Tr key={permission.id}>
                         <Table.Td>
                           <Text size="sm">{permission.name}</Text>
+                          {permission.description ? (
+                            <Text size="sm" c="dimmed">
+                              {permission.description}
+                            </Text>
+                          ) : null}
                           <Text size="xs" c="dimmed" ff="monospace">
                             {permission.key}
                           </Text>

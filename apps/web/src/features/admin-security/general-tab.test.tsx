@@ -12,8 +12,21 @@ const settings: GeneralSettings = {
   rotation: { isActive: false, rotationPeriod: 129_600 },
   captcha: { enabled: false, siteKey: '' },
 };
-const sdk = vi.hoisted(() => ({ save: vi.fn(async () => undefined), canWrite: true }));
+const sdk = vi.hoisted(() => ({
+  save: vi.fn(async () => undefined),
+  saveCaptcha: vi.fn(async () => undefined),
+  canWrite: true,
+  superUser: false,
+  captcha: { enabled: false, siteKey: '', secretKey: '', minScore: 0.5, ignoredEmails: [] as string[] },
+}));
 vi.mock('../../sdk/hooks/admin-security', () => ({
+  useCaptchaPolicy: () => ({
+    policy: sdk.captcha,
+    loading: false,
+    error: null,
+    load: () => undefined,
+    save: sdk.saveCaptcha,
+  }),
   useGeneralSettings: () => ({
     settings,
     loading: false,
@@ -25,6 +38,11 @@ vi.mock('../../sdk/hooks/admin-security', () => ({
 vi.mock('../../components/admin', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useCan: () => sdk.canWrite,
+  useAdminPortal: () => ({
+    configuration: {},
+    viewer: { permissions: [], superUser: sdk.superUser },
+    preview: false,
+  }),
   useFieldAppearance: () => (sdk.canWrite ? 'edit' : 'viewOnly'),
 }));
 
@@ -63,5 +81,42 @@ describe('GeneralTab', { timeout: 20_000 }, () => {
       expect(screen.getByRole('switch', { name })).toBeDisabled();
     }
     expect(screen.getByLabelText('Failed attempts before lockout')).toBeDisabled();
+  });
+
+  it('walk-through: a superuser edits the captcha policy; turning it on asks for both keys', async () => {
+    sdk.canWrite = true;
+    sdk.superUser = true;
+    renderScreen(<GeneralTab />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('switch', { name: 'Captcha on sign-in and sign-up' }));
+    await user.click(screen.getByRole('button', { name: 'Save captcha policy' }));
+    expect(await screen.findByText('Site key is required')).toBeInTheDocument();
+    expect(screen.getByText('Secret key is required')).toBeInTheDocument();
+    expect(sdk.saveCaptcha).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('textbox', { name: /^Site key/ }), 'site-key-1');
+    await user.type(screen.getByLabelText(/^Secret key/), 'secret-key-1');
+    await user.type(screen.getByLabelText(/^Emails never asked/), 'qa@brizo.test');
+    await user.click(screen.getByRole('button', { name: 'Save captcha policy' }));
+    await waitFor(() =>
+      expect(sdk.saveCaptcha).toHaveBeenCalledWith({
+        enabled: true,
+        siteKey: 'site-key-1',
+        secretKey: 'secret-key-1',
+        minScore: 0.5,
+        ignoredEmails: ['qa@brizo.test'],
+      }),
+    );
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+    sdk.superUser = false;
+  });
+
+  it('walk-through: an administrator who is no superuser sees the captcha policy disabled', () => {
+    sdk.canWrite = true;
+    sdk.superUser = false;
+    renderScreen(<GeneralTab />);
+    expect(screen.getByRole('switch', { name: 'Captcha on sign-in and sign-up' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /^Site key/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save captcha policy' })).toBeDisabled();
   });
 });

@@ -1,10 +1,11 @@
-import { Card, Select, Stack, Text } from '@mantine/core';
+import { Card, Select, Stack } from '@mantine/core';
 import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../components/admin';
 import {
   useGeneralSettings,
   type EnforceMfaType,
   type GeneralSettings,
 } from '../../sdk/hooks/admin-security';
+import { CaptchaCard } from './captcha-card';
 import { SaveBar } from './save-status';
 import { ToggledLimitCards, type ToggledLimit } from './toggled-limit-card';
 import { useSettingsDraft } from './use-settings-draft';
@@ -42,7 +43,7 @@ const LIMITS: ToggledLimit<GeneralSettings>[] = [
   },
 ];
 
-/** General settings: MFA policy, lockout, password history and rotation, captcha (view). */
+/** General settings: MFA policy, lockout, password history and rotation; then the captcha policy. */
 export function GeneralTab() {
   const view = useGeneralSettings();
   const canWrite = useCan(WRITE);
@@ -77,15 +78,9 @@ export function GeneralTab() {
         draft={draft}
         onChange={setDraft}
       />
-      <Card withBorder>
-        <Text fw={600}>Captcha</Text>
-        <Text size="sm" c="dimmed">
-          {draft.captcha.enabled
-            ? 'Sign-in and sign-up are protected by a captcha.'
-            : 'No captcha on sign-in and sign-up.'}
-        </Text>
-      </Card>
       <SaveBar label="Save general settings" draft={settings} disabled={!canWrite} />
+      {/* Its own form and save: the policy is the vendor's, kept apart from this account's settings. */}
+      <CaptchaCard />
     </Stack>
   );
 }

@@ -18,7 +18,9 @@ const sdk = vi.hoisted(() => ({
   shown: [] as string[],
   load: () => undefined,
 }));
+const currentIp = { ip: '198.51.100.23', countryCode: 'NL' };
 vi.mock('../../sdk/hooks/admin-security', () => ({
+  useCurrentIp: () => currentIp,
   useIpRestrictions: (shown: string) => {
     sdk.shown.push(shown);
     return {
@@ -91,5 +93,14 @@ describe('IpTab', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Test my IP' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Network unreachable');
+  });
+
+  it("walk-through: shows the administrator's current address, and names it in the test result", async () => {
+    renderScreen(<IpTab />);
+    expect(screen.getByTestId('current-ip')).toHaveTextContent('Your current IP address: 198.51.100.23 (NL)');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Test my IP' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your current IP address 198.51.100.23 is allowed.',
+    );
   });
 });

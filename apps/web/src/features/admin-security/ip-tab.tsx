@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useIpRestrictions, type RestrictionType } from '../../sdk/hooks/admin-security';
+import { useCurrentIp, useIpRestrictions, type RestrictionType } from '../../sdk/hooks/admin-security';
 import { RestrictionListCard, RestrictionSettingsCard } from './restriction-cards';
 import { useRestrictionsEditor } from './use-restrictions-editor';
 
@@ -19,6 +19,7 @@ const listLabel = (strategy: RestrictionType) => (strategy === 'ALLOW' ? 'Allow 
 export function IpTab() {
   const [shown, setShown] = useState<RestrictionType>('ALLOW');
   const view = useIpRestrictions(shown);
+  const currentIp = useCurrentIp();
   const editor = useRestrictionsEditor(view, RIGHTS);
   const [ip, setIp] = useState('');
   const [description, setDescription] = useState('');
@@ -55,6 +56,15 @@ export function IpTab() {
         }}
         saveLabel="Save IP settings"
       >
+        {currentIp ? (
+          <Text size="sm" data-testid="current-ip">
+            Your current IP address:{' '}
+            <Text span fw={600} ff="monospace">
+              {currentIp.ip}
+            </Text>
+            {currentIp.countryCode ? ` (${currentIp.countryCode})` : ''}
+          </Text>
+        ) : null}
         <Group>
           <Button variant="default" onClick={testIp}>
             Test my IP
@@ -62,8 +72,8 @@ export function IpTab() {
           {ipTest === null ? null : (
             <Text size="sm" role="status" c={ipTest ? 'green' : 'red'}>
               {ipTest
-                ? 'Your current IP address is allowed.'
-                : 'Your current IP address would be blocked: add it to the allow list first.'}
+                ? `Your current IP address${currentIp ? ` ${currentIp.ip}` : ''} is allowed.`
+                : `Your current IP address${currentIp ? ` ${currentIp.ip}` : ''} would be blocked: add it to the allow list first.`}
             </Text>
           )}
         </Group>

@@ -1,5 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { SectionPage, useTabAppearance } from '../../components/admin';
+import { useFeatureFlag } from '../../sdk';
 import { DomainTab } from './domain-tab';
 import { GeneralTab } from './general-tab';
 import { IpTab } from './ip-tab';
@@ -15,12 +16,17 @@ const tabs = [
 
 /** Security (SPEC section 2): the security center, then one tab per policy area. */
 export function SecuritySection() {
+  // SPEC section 9: the restriction tabs each have a flag (on by default) that can turn them off.
+  const ipRestrictions = useFeatureFlag('admin_portal_ip_restrictions');
+  const domainRestrictions = useFeatureFlag('admin_portal_domain_restrictions');
   const appearance = {
     sessionManagement: useTabAppearance('security', 'sessionManagement'),
     generalSettings: useTabAppearance('security', 'generalSettings'),
     ipRestrictions: useTabAppearance('security', 'ipRestrictions'),
     domainRestrictions: useTabAppearance('security', 'domainRestrictions'),
   };
+  if (!ipRestrictions) appearance.ipRestrictions = 'hidden';
+  if (!domainRestrictions) appearance.domainRestrictions = 'hidden';
   const visible = tabs.filter((tab) => appearance[tab.key] !== 'hidden');
   return (
     <SectionPage title="Security" description="Sessions, sign-in policies and who may reach this account.">

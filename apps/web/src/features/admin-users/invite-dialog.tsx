@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine
 import { useState, type FormEvent } from 'react';
 import { useAdminPortal } from '../../components/admin';
 import { FormAlert } from '../../components/form-alert';
+import { useFeatureFlag } from '../../sdk';
 import type { InviteInput, TeamRole } from '../../sdk/hooks/admin-users';
 import { inviteFieldSetting } from './invite-fields';
 import { expirationChoices, inviteSchema } from './member-forms';
@@ -30,6 +31,8 @@ export function InviteDialog({
   const [phoneNumber, setPhoneNumber] = useState('');
   const [username, setUsername] = useState('');
   const [roleIds, setRoleIds] = useState<string[]>([]);
+  // The 'temporary-users' flag (SPEC section 9) turns temporary members off: nothing offers them then.
+  const temporaryUsers = useFeatureFlag('temporary-users');
   const [temporary, setTemporary] = useState(false);
   const [expiration, setExpiration] = useState<string>(expirationChoices[1].value);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -48,7 +51,7 @@ export function InviteDialog({
       phoneNumber: fields.phoneNumber.shown ? phoneNumber : undefined,
       username: fields.username.shown ? username : undefined,
       roleIds,
-      expirationInSeconds: temporary ? Number(expiration) : undefined,
+      expirationInSeconds: temporaryUsers && temporary ? Number(expiration) : undefined,
     });
     const found: FieldErrors = { ...required };
     if (!parsed.success) {
@@ -130,13 +133,15 @@ export function InviteDialog({
             />
           ) : null}
           <RolePicker roles={roles} value={roleIds} onChange={setRoleIds} />
-          <Switch
-            label="Temporary user"
-            description="Access ends after the chosen time"
-            checked={temporary}
-            onChange={(event) => setTemporary(event.currentTarget.checked)}
-          />
-          {temporary ? (
+          {temporaryUsers ? (
+            <Switch
+              label="Temporary user"
+              description="Access ends after the chosen time"
+              checked={temporary}
+              onChange={(event) => setTemporary(event.currentTarget.checked)}
+            />
+          ) : null}
+          {temporaryUsers && temporary ? (
             <Select
               label="Access for"
               data={expirationChoices.map((choice) => ({ ...choice }))}

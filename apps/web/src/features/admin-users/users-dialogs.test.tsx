@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminPortalProvider } from '../../components/admin';
 import type { TeamMember } from '../../sdk/hooks/admin-users';
+import { publishFeatureFlags } from '../../sdk/hooks/feature-flags';
 import { renderScreen } from '../../testing/render';
 import { InviteDialog } from './invite-dialog';
 import { RowActions } from './row-actions';
@@ -112,4 +113,23 @@ describe('Users section dialogs', () => {
     );
     expect(onClose).toHaveBeenCalled();
   }, 30_000);
+
+  it("walk-through: with the 'temporary-users' flag off the invite offers no temporary user", () => {
+    const Portal = portal(['fe.*']);
+    const dialog = (
+      <Portal>
+        <InviteDialog roles={[]} onInvite={vi.fn()} onClose={vi.fn()} />
+      </Portal>
+    );
+    const { unmount } = renderScreen(dialog);
+    expect(screen.getByRole('switch', { name: /^Temporary user/ })).toBeInTheDocument();
+    unmount();
+    publishFeatureFlags({ 'temporary-users': 'off' });
+    try {
+      renderScreen(dialog);
+      expect(screen.queryByRole('switch', { name: /^Temporary user/ })).toBeNull();
+    } finally {
+      publishFeatureFlags(null);
+    }
+  });
 });

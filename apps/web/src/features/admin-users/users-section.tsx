@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   ConfirmDialog,
@@ -117,8 +117,8 @@ export function UsersSection() {
   const { load } = view;
   const reload = useCallback(() => load(query), [load, query]);
   useEffect(() => reload(), [reload]);
-  // A new search, filter or page size starts again at the first page.
-  useEffect(() => setPage(1), [search, preset, pageSize]);
+  // A new search, filter, page size or sort starts again at the first page (a new sort kept page 2).
+  useEffect(() => setPage(1), [search, preset, pageSize, sorting]);
 
   const run = async (action: MemberAction, member: TeamMember) => {
     const calls: Record<Exclude<MemberAction, 'editRoles'>, () => Promise<unknown>> = {
@@ -278,9 +278,16 @@ export function UsersSection() {
         </Text>
       </Group>
       {notice ? (
-        <Text size="sm" role="status">
+        <Alert
+          color="green"
+          variant="light"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+        >
           {notice}
-        </Text>
+        </Alert>
       ) : null}
       {view.error ? <ErrorState message={view.error} onRetry={reload} /> : null}
       <DataTable
@@ -306,6 +313,8 @@ export function UsersSection() {
           roles={view.roles}
           onInvite={async (input) => {
             await actions.invite(input);
+            // The dialog closes on success: say what happened, where the list is.
+            setNotice(`Invitation sent to ${input.email}.`);
             reload();
           }}
           onClose={() => setDialog(null)}

@@ -1,5 +1,5 @@
 import { Loader, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
@@ -25,6 +25,7 @@ import {
 } from '../passwordless';
 import { IdentifierStep } from './identifier-step';
 import { LoginFooter } from './login-footer';
+import { LOGIN_SUBTITLE, LOGIN_TITLE } from './login-shell';
 import { PasswordStep, RedirectToSsoStep } from './password-step';
 
 // Rarely used steps load on demand: nothing of them lands in the login page's entry chunk.
@@ -79,7 +80,13 @@ export function LoginPage() {
     return () => clearTimeout(timer);
   }, [waitingForRedirect, navigate]);
 
-  if (isLoading || waitingForRedirect || !look) return <LoadingScreen />;
+  const isReady = !isLoading && !waitingForRedirect && Boolean(look);
+  // The card's first render, the page's largest, runs at background priority: React builds it in
+  // slices and lets the browser paint and take input between them, where an urgent render would
+  // hold the main thread for the whole card (issue 10, Lighthouse's total blocking time). Loading
+  // again shows the loading screen at once.
+  const wasReady = useDeferredValue(isReady);
+  if (!isReady || !wasReady || !look) return <LoadingScreen />;
 
   const restart = () => actions.restart();
   const view = ((): StepView => {
@@ -96,8 +103,8 @@ export function LoginPage() {
           </>
         );
         return {
-          title: 'Welcome back',
-          subtitle: 'Sign in to Brizo FoodMetrics',
+          title: LOGIN_TITLE,
+          subtitle: LOGIN_SUBTITLE,
           body: (
             <>
               {look.placement === 'top' && otherOptions}

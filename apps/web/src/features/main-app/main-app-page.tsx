@@ -56,11 +56,15 @@ export function MainAppPage() {
           <Table.Tbody>
             <Table.Tr>
               <Table.Th w={120}>Name</Table.Th>
-              <Table.Td data-testid="main-app-name">{user.name ?? '—'}</Table.Td>
+              <Table.Td data-testid="main-app-name" style={{ overflowWrap: 'anywhere' }}>
+                {user.name ?? '—'}
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>Email</Table.Th>
-              <Table.Td data-testid="main-app-email">{user.email}</Table.Td>
+              <Table.Td data-testid="main-app-email" style={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>Account</Table.Th>

@@ -2,6 +2,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
+import { ResendButton } from '../../components/check-inbox';
 import { FormAlert } from '../../components/form-alert';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import { usePublicAuthStrategy } from '../../sdk';
@@ -10,7 +11,6 @@ import {
   usePasswordlessState,
   type PasswordlessType,
 } from '../../sdk/hooks/passwordless';
-import { ResendButton } from './resend-button';
 
 const CODE_PATTERN = /^\d{6}$/;
 

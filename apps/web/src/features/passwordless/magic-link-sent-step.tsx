@@ -1,8 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { CheckInbox } from '../../components/check-inbox';
+import { CheckInbox, ResendButton } from '../../components/check-inbox';
 import { FormAlert } from '../../components/form-alert';
 import { usePasswordlessActions, usePasswordlessState } from '../../sdk/hooks/passwordless';
-import { ResendButton } from './resend-button';
 
 /** Step magicLinkPreLoginSuccess: the sign-in link is on its way. */
 export function MagicLinkSentStep({ onRestart }: { onRestart: () => void }) {

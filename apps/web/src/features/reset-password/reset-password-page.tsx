@@ -28,8 +28,9 @@ function ResetFailed({ detail }: { detail?: string | null }) {
   return (
     <Alert color="red" variant="light" radius="md" role="alert" title={RESET_FAILED_MESSAGE}>
       <Stack gap={4}>
-        {detail && <Text size="sm">{detail}</Text>}
-        <Anchor href={mailto(supportEmail)} size="sm" fw={600}>
+        {/* The server's answer to a used or unknown link is the title itself: said once. */}
+        {detail && detail !== RESET_FAILED_MESSAGE && <Text size="sm">{detail}</Text>}
+        <Anchor href={mailto(supportEmail)} size="sm" fw={600} c="inherit" underline="always">
           Contact Support
         </Anchor>
       </Stack>

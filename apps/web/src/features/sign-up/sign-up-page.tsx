@@ -1,14 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { AuthCard } from '../../components/auth-card';
-import { CheckInbox } from '../../components/check-inbox';
 import { session } from '../../lib/storage';
 import { readStoredSource, storeSource } from '../../product';
 import { useAuthState, useSignUp } from '../../sdk';
 import { useInviteLinkCheck } from '../../sdk/hooks/invite-link';
+import { watchSignUpAnswer } from '../../sdk/hooks/sign-up-outcome';
 import { SignUpCard } from './sign-up-card';
 import { SignUpForm } from './sign-up-form';
+import { SignUpSuccess } from './sign-up-success';
 import type { SignUpFormData } from './sign-up-schema';
 
 /**
@@ -23,6 +23,10 @@ export function SignUpPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const resetOnce = useRef(false);
+  // The address the activation link went to, for 'Resend activation email'.
+  const [submittedEmail, setSubmittedEmail] = useState('');
+  // The answer's signupType, once read: a personal email goes to review, and is told so (SPEC section 6).
+  const [answer, setAnswer] = useState<{ signupType: string | null } | null>(null);
   const invitationToken = params.get('invitationToken');
   const invite = useInviteLinkCheck(invitationToken);
 
@@ -44,34 +48,33 @@ export function SignUpPage() {
     if (signedInDirectly) void navigate(paths.home, { replace: true });
   }, [signedInDirectly, navigate]);
 
-  if (signUp.stage === 'SignUpSuccess' && signUp.shouldActivate) {
-    return (
-      <AuthCard title="Please check your inbox!">
-        <CheckInbox>
-          We sent you an email with a link to activate your account and start your free trial.
-        </CheckInbox>
-      </AuthCard>
-    );
+  const awaitingActivation = signUp.stage === 'SignUpSuccess' && signUp.shouldActivate;
+  if (awaitingActivation && answer) {
+    return <SignUpSuccess email={submittedEmail} isPersonalEmail={answer.signupType === 'personal'} />;
   }
 
   const submit = ({ firstName, lastName, companyName, email, phoneNumber, username }: SignUpFormData) => {
+    setSubmittedEmail(email);
+    setAnswer(null);
     const source = readStoredSource(session);
-    void signUp.signUp({
-      email,
-      name: `${firstName} ${lastName}`,
-      companyName,
-      ...(phoneNumber ? { phoneNumber } : {}),
-      ...(username ? { username } : {}),
-      ...(source ? { metadata: { source } } : {}),
-      // Issue 4 (Users section): an account's invite link signs up into that account.
-      ...(invitationToken ? { invitationToken } : {}),
-    });
+    const send = () =>
+      signUp.signUp({
+        email,
+        name: `${firstName} ${lastName}`,
+        companyName,
+        ...(phoneNumber ? { phoneNumber } : {}),
+        ...(username ? { username } : {}),
+        ...(source ? { metadata: { source } } : {}),
+        // Issue 4 (Users section): an account's invite link signs up into that account.
+        ...(invitationToken ? { invitationToken } : {}),
+      });
+    void watchSignUpAnswer(send).then((signupType) => setAnswer({ signupType }));
   };
 
   return (
     <SignUpCard invite={invite}>
       <SignUpForm
-        loading={signUp.loading}
+        loading={signUp.loading || awaitingActivation}
         error={signUp.error}
         onSubmit={submit}
         identifiers={signUp.identifiers}

@@ -1,6 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductUser } from '../../product';
+import { resetServerTime } from '../../lib/server-time';
 import { renderScreen } from '../../testing/render';
 import { TrialPage } from './trial-page';
 
@@ -24,16 +25,26 @@ function countdown() {
   return ['days', 'hours', 'minutes'].map((unit) => screen.getByTestId(`countdown-${unit}`).textContent);
 }
 
+/** GET /time answers the browser's own time shifted by `aheadMs`: the server's clock. */
+function serverClockAhead(aheadMs: number) {
+  const fetchTime = vi.fn(async () => Response.json({ now: new Date(Date.now() + aheadMs).toISOString() }));
+  vi.stubGlobal('fetch', fetchTime);
+  return fetchTime;
+}
+
 beforeEach(() => {
   // Only the clock and intervals: Mantine and React schedule with other timers too.
   vi.useFakeTimers({
     now: new Date('2026-11-20T12:00:30Z'),
     toFake: ['Date', 'setInterval', 'clearInterval'],
   });
+  resetServerTime();
+  serverClockAhead(0);
 });
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -63,6 +74,15 @@ describe('TrialPage', () => {
 
     act(() => vi.advanceTimersByTime(2 * 24 * 60 * 60 * 1000));
     expect(countdown()).toEqual(['00', '15', '58']);
+  });
+
+  it('started: counts down by the server clock, not the browser clock', async () => {
+    // The server is a day and an hour ahead (a moved dev clock, or a browser clock set wrong).
+    const fetchTime = serverClockAhead(25 * 60 * 60 * 1000);
+    renderScreen(<TrialPage status="started" />, { route: '/trial-started' });
+
+    await waitFor(() => expect(countdown()).toEqual(['01', '14', '59']));
+    expect(fetchTime).toHaveBeenCalledWith('http://localhost:3000/time', expect.anything());
   });
 
   it('ended: shows zeros, the sales contact and Logout', () => {

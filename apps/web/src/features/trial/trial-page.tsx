@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { getAnalyticsSink } from '../../lib/analytics';
 import { mailto, useConfig } from '../../lib/config';
 import { useGoTo } from '../../lib/landing';
+import { useServerNow } from '../../lib/server-time';
 import { local } from '../../lib/storage';
 import {
   COUNTDOWN_REFRESH_MS,
@@ -16,7 +17,6 @@ import {
 } from '../../product';
 import { useActiveTenant, useAuthState } from '../../sdk';
 import { Countdown } from './countdown';
-import { useNow } from './use-now';
 
 export type TrialStatus = 'started' | 'ended';
 
@@ -27,7 +27,8 @@ export function TrialPage({ status }: { status: TrialStatus }) {
   const { user } = useAuthState();
   const tenant = useActiveTenant();
   const { mainAppUrl, salesEmail, gtmContainerId } = useConfig();
-  const now = useNow(COUNTDOWN_REFRESH_MS);
+  // The server's clock decides expiry (the layout moves an open page to /trial-ended by the same clock).
+  const { now } = useServerNow(COUNTDOWN_REFRESH_MS);
   const goTo = useGoTo();
   const navigate = useNavigate();
   const pushed = useRef(false);

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { UNDER_REVIEW_MESSAGE } from '../../product';
 
 /** Sign-ups from personal email addresses wait here (SPEC section 2). */
 export function UnderReviewPage() {
@@ -8,8 +9,7 @@ export function UnderReviewPage() {
         Application under review
       </Title>
       <Text c="dimmed" maw={460}>
-        We are reviewing your application because you used a personal email address. We will be in touch with
-        you shortly. Thank you for your patience.
+        {UNDER_REVIEW_MESSAGE}
       </Text>
     </Stack>
   );

@@ -1,5 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { loginBoxChanges, loginBoxOf } from './admin-account';
+import { accountSettingsUpdate, loginBoxChanges, loginBoxOf } from './admin-account';
+
+describe('account settings update (walk-through: a new account could not save its timezone)', () => {
+  const fresh = {
+    name: 'Foodco',
+    address: '',
+    website: '',
+    timezone: '',
+    dateFormat: '',
+    timeFormat: '',
+    currency: '',
+    logo: '',
+  };
+
+  it('sends only the changed timezone, not the unset currency', () => {
+    expect(accountSettingsUpdate(fresh, { ...fresh, timezone: 'Europe/Paris' })).toEqual({
+      timezone: 'Europe/Paris',
+    });
+  });
+
+  it('sends a cleared field as null and nothing when nothing changed', () => {
+    const set = { ...fresh, currency: 'EUR', address: '1 Main St' };
+    expect(accountSettingsUpdate(set, { ...set, currency: '', address: ' 1 Main St ' })).toEqual({
+      currency: null,
+    });
+    expect(accountSettingsUpdate(fresh, fresh)).toEqual({});
+  });
+});
 
 describe('the custom login box (CustomLoginState.tenantMetadata)', () => {
   it('reads the stored login box, with defaults', () => {

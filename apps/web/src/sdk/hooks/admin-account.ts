@@ -21,6 +21,27 @@ export interface AccountSettings {
 
 export type AccountSettingsChanges = Omit<AccountSettings, 'loginUrl'>;
 
+/** What a save sends: each changed field, a cleared one as null ("not set"). */
+export type AccountSettingsUpdate = Partial<Record<keyof AccountSettingsChanges, string | null>>;
+
+/**
+ * Only the fields the administrator changed. Sending the whole form sent the empty currency of a new
+ * account, which the server refused ('currency must be an ISO 4217 code'), so a timezone alone could
+ * not be saved. Empty: nothing changed.
+ */
+export function accountSettingsUpdate(
+  before: AccountSettingsChanges,
+  after: AccountSettingsChanges,
+): AccountSettingsUpdate {
+  const update: AccountSettingsUpdate = {};
+  for (const key of Object.keys(after) as (keyof AccountSettingsChanges)[]) {
+    const value = after[key].trim();
+    if (value === before[key].trim()) continue;
+    update[key] = value === '' && key !== 'name' ? null : value;
+  }
+  return update;
+}
+
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export interface AccountSettingsView {
@@ -30,8 +51,8 @@ export interface AccountSettingsView {
   loading: boolean;
   error: string | null;
   load: () => void;
-  /** Empty texts clear a field on the server. Rejects with the server's message. */
-  save: (changes: AccountSettingsChanges) => Promise<void>;
+  /** Sends the fields given (null clears one). Rejects with the server's message. */
+  save: (changes: AccountSettingsUpdate) => Promise<void>;
 }
 
 export function useAccountSettings(): AccountSettingsView {
@@ -43,7 +64,7 @@ export function useAccountSettings(): AccountSettingsView {
     void Promise.resolve(actions.loadAccountSettings()).finally(() => setLoaded(true));
   }, [actions]);
   const save = useCallback(
-    (changes: AccountSettingsChanges) =>
+    (changes: AccountSettingsUpdate) =>
       new Promise<void>((resolve, reject) => {
         actions.saveAccountSettings({
           ...changes,

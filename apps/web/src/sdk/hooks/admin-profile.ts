@@ -7,7 +7,9 @@ import {
   useUsernamesActions,
   useUsernamesState,
 } from '@frontegg/react-hooks';
+import { FetchClient } from '@frontegg/rest-api';
 import { useCallback, useMemo } from 'react';
+import { APP_NAME } from '../store';
 import { usePreviewMode } from './admin-portal';
 import { useReauthenticationGuard } from './reauthentication';
 
@@ -146,10 +148,16 @@ export interface UsernameView {
   save: (username: string) => Promise<void>;
 }
 
+const USERNAMES = '/identity/resources/usernames/v1';
+
 export function useOwnUsername(): UsernameView {
   const state = useUsernamesState();
   const actions = useUsernamesActions();
   const preview = usePreviewMode();
+  // Issue 10: a username signs in, so it changes only after a recent sign-in. The store's
+  // saveUserUsername keeps only the message of a failure, and the guard needs its errorCode to ask
+  // the user to confirm: the calls go through the SDK's fetch client, each under the guard.
+  const guard = useReauthenticationGuard();
   const load = useCallback(() => {
     if (!preview) void actions.loadUserOwnUsername();
   }, [actions, preview]);
@@ -162,15 +170,26 @@ export function useOwnUsername(): UsernameView {
       load,
       save: async (username) => {
         if (preview) return;
-        await new Promise<void>((resolve) => {
-          // The store calls back only on success; a failure lands in its error state instead.
-          void Promise.resolve(actions.saveUserUsername({ username, callback: () => resolve() })).then(() =>
-            resolve(),
-          );
-        });
+        const current = state.username ?? '';
+        if (username === current) return;
+        const client = new FetchClient(APP_NAME);
+        const change = (call: () => Promise<unknown>) =>
+          guard(async () => {
+            try {
+              await call();
+            } catch (error) {
+              throw apiError(error);
+            }
+          });
+        try {
+          if (current) await change(() => client.delete(`${USERNAMES}/${encodeURIComponent(current)}`));
+          if (username) await change(() => client.post(USERNAMES, { username }));
+        } finally {
+          void actions.loadUserOwnUsername();
+        }
       },
     }),
-    [state.username, state.loading, state.error, preview, actions, load],
+    [state.username, state.loading, state.error, preview, actions, load, guard],
   );
 }
 

@@ -1,5 +1,5 @@
 import { useAuth, useAuthActions } from '@frontegg/react-hooks';
-import { api } from '@frontegg/rest-api';
+import { api, fetch as sdkFetch } from '@frontegg/rest-api';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePreviewMode } from './admin-portal';
 import { errorMessage } from './admin-profile';
@@ -185,6 +185,113 @@ export function useGeneralSettings() {
     [actions, load, preview],
   );
   return { settings, loading, error, load, save };
+}
+
+/** The captcha policy as the Security section edits it (SPEC section 3: captcha enabled, siteKey). */
+export interface CaptchaPolicy {
+  enabled: boolean;
+  siteKey: string;
+  /** Only superusers are sent it (the policy is the vendor's); empty for everyone else. */
+  secretKey: string;
+  minScore: number;
+  ignoredEmails: string[];
+}
+
+const CAPTCHA_POLICY = '/identity/resources/configurations/v1/captcha-policy';
+const captchaOf = (value: unknown): CaptchaPolicy => {
+  const policy = isObject(value) ? value : {};
+  return {
+    enabled: flag(policy.enabled),
+    siteKey: text(policy.siteKey),
+    secretKey: text(policy.secretKey),
+    minScore: number(policy.minScore, 0.5),
+    ignoredEmails: Array.isArray(policy.ignoredEmails)
+      ? policy.ignoredEmails.filter((email): email is string => typeof email === 'string')
+      : [],
+  };
+};
+const PREVIEW_CAPTCHA: CaptchaPolicy = {
+  enabled: false,
+  siteKey: '',
+  secretKey: '',
+  minScore: 0.5,
+  ignoredEmails: [],
+};
+
+/**
+ * The captcha policy's administrator view (GET/PUT .../captcha-policy): the store only loads the public
+ * one and has no action to change it, so this goes through the rest-api's client.
+ */
+export function useCaptchaPolicy() {
+  const actions = useAuthActions();
+  const preview = usePreviewMode();
+  const [state, setState] = useState<{
+    policy: CaptchaPolicy | null;
+    loading: boolean;
+    error: string | null;
+  }>({ policy: preview ? PREVIEW_CAPTCHA : null, loading: !preview, error: null });
+  const load = useCallback(() => {
+    if (preview) return;
+    setState((current) => ({ ...current, loading: true, error: null }));
+    sdkFetch.get(CAPTCHA_POLICY).then(
+      (policy: unknown) => setState({ policy: captchaOf(policy), loading: false, error: null }),
+      (error: unknown) =>
+        setState({ policy: null, loading: false, error: errorMessage(error) ?? 'Unknown error occurred' }),
+    );
+  }, [preview]);
+  useEffect(load, [load]);
+  const save = useCallback(
+    async (next: CaptchaPolicy) => {
+      const body = {
+        enabled: next.enabled,
+        siteKey: next.siteKey.trim() || null,
+        secretKey: next.secretKey.trim() || null,
+        minScore: next.minScore,
+        ignoredEmails: next.ignoredEmails,
+      };
+      let saved: unknown = next;
+      await change(preview, renewWith(actions), async () => {
+        saved = await sdkFetch.put(CAPTCHA_POLICY, body);
+      });
+      setState({ policy: captchaOf(saved), loading: false, error: null });
+      // Not the store's loadSecurityPolicyCaptcha: it marks the lockout policy loading and never clears
+      // it, which left General settings on its loading placeholder after a save.
+      if (!preview) await rescore(actions);
+    },
+    [actions, preview],
+  );
+  return { ...state, load, save };
+}
+
+/** The administrator's own address as the server sees it (SPEC section 7: ip, country_code). */
+export interface CurrentIp {
+  ip: string;
+  countryCode: string | null;
+}
+
+/** A documentation address (RFC 5737) for preview mode, which asks no server. */
+const PREVIEW_IP: CurrentIp = { ip: '203.0.113.7', countryCode: null };
+
+/** GET /metadata/ipme, once: null until it answers, and if it fails (the tab then goes without it). */
+export function useCurrentIp(): CurrentIp | null {
+  const preview = usePreviewMode();
+  const [current, setCurrent] = useState<CurrentIp | null>(preview ? PREVIEW_IP : null);
+  useEffect(() => {
+    if (preview) return;
+    let active = true;
+    api.metadata.getCurrentUserIpMetadata().then(
+      (answer: unknown) => {
+        const ip = isObject(answer) ? text(answer.ip) : '';
+        const country = isObject(answer) ? text(answer.country_code) : '';
+        if (active && ip) setCurrent({ ip, countryCode: country || null });
+      },
+      (error: unknown) => console.error('The current IP address could not be loaded', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [preview]);
+  return current;
 }
 
 const ipEntry = (entry: Loose): IpRestriction => ({

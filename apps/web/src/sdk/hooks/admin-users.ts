@@ -3,6 +3,7 @@ import { api, fetch as sdkFetch } from '@frontegg/rest-api';
 import { useCallback, useMemo } from 'react';
 import { usePreviewMode } from './admin-portal';
 import { errorMessage } from './admin-profile';
+import { PREVIEW_ROLES, previewTeamPage } from './preview-team';
 
 // The Users section's data: the store's TeamState (its users page, roles, dialogs' actions) and, where
 // the store has no action (lock, unlock, filter presets), the rest-api's client. In preview mode the
@@ -108,6 +109,20 @@ export function useTeamUsers() {
   const load = useCallback(
     (query: UsersQuery) => {
       const pageOffset = query.page - 1;
+      if (preview) {
+        // SPEC section 9: the preview's own team of 2 pages of 10 (./preview-team.ts); the presets
+        // (MFA, breached passwords, inactive) find nobody in it.
+        const found = query.preset
+          ? { users: [], totalItems: 0, totalPages: 0 }
+          : previewTeamPage({ ...query, pageOffset, sortBy: query.sortBy });
+        actions.setTeamState({
+          ...found,
+          users: found.users as never,
+          roles: PREVIEW_ROLES as never,
+          pageOffset,
+        });
+        return;
+      }
       if (!query.preset) {
         actions.loadUsersV2({
           pageOffset,
@@ -121,10 +136,6 @@ export function useTeamUsers() {
       }
       // The store's list has no presets: the same page comes from /users/v3 into the store's state,
       // so its row actions (roles, delete, disable) still find the user.
-      if (preview) {
-        actions.setTeamState({ users: [], totalPages: 0, totalItems: 0, pageOffset });
-        return;
-      }
       actions.setTeamLoader({ key: 'USERS' as never, value: true });
       actions.setTeamError({ key: 'USERS' as never, value: false });
       api.users

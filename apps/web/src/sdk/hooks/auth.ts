@@ -1,4 +1,4 @@
-import { useAuth, useAuthActions, useTenantsState } from '@frontegg/react-hooks';
+import { useAuth, useAuthActions, useRootState, useTenantsState } from '@frontegg/react-hooks';
 import { useMemo } from 'react';
 import type { ProductTenant, ProductUser } from '../../product';
 
@@ -30,6 +30,16 @@ export function toProductTenant(tenant: RawTenant | null | undefined): ProductTe
   };
 }
 
+/**
+ * Preview mode (SPEC section 1) runs on the SDK's mock data, whose account is 'Frontegg demo' and whose
+ * user is demo-user@frontegg.com: another company's name in our header. The preview shows its own.
+ */
+export const PREVIEW_IDENTITY = {
+  tenantName: 'Brizo demo account',
+  userName: 'Demo User',
+  email: 'demo.user@brizo-demo.example',
+} as const;
+
 export interface AuthView {
   /** True until the first authorization (session refresh + public configuration) finishes. */
   isLoading: boolean;
@@ -43,16 +53,23 @@ export function useAuthState(): AuthView {
     isAuthenticated: auth.isAuthenticated,
     user: auth.user,
   }));
+  const preview = useRootState().previewMode === true;
   return useMemo(() => {
-    const productUser = toProductUser(user);
+    const found = toProductUser(user);
+    const productUser =
+      found && preview ? { ...found, email: PREVIEW_IDENTITY.email, name: PREVIEW_IDENTITY.userName } : found;
     return { isLoading, isAuthenticated: isAuthenticated && productUser !== null, user: productUser };
-  }, [isLoading, isAuthenticated, user]);
+  }, [isLoading, isAuthenticated, user, preview]);
 }
 
 /** The user's active tenant (the SDK's tenantsState.activeTenant). */
 export function useActiveTenant(): ProductTenant | null {
   const { activeTenant } = useTenantsState();
-  return useMemo(() => toProductTenant(activeTenant as RawTenant | undefined), [activeTenant]);
+  const preview = useRootState().previewMode === true;
+  return useMemo(() => {
+    const tenant = toProductTenant(activeTenant as RawTenant | undefined);
+    return tenant && preview ? { ...tenant, name: PREVIEW_IDENTITY.tenantName } : tenant;
+  }, [activeTenant, preview]);
 }
 
 /** Signs out on the server, resets the auth state and re-authorizes; then calls `done`. */

@@ -6,9 +6,9 @@ export interface HostedLogin {
   isHosted: boolean;
   /** Silent authorization from the session cookie, else off to /oauth/authorize. */
   signIn: () => void;
-  /** The /oauth/callback step: trades the code for tokens, then goes on like any sign-in. */
-  handleCallback: (code: string) => void;
 }
+
+// The /oauth/callback step is ./hosted-login-callback.ts, imported by the lazily loaded callback page.
 
 export function useHostedLogin(): HostedLogin {
   const isHosted = useAuth((auth) => auth.hostedLoginBox === true);
@@ -17,7 +17,6 @@ export function useHostedLogin(): HostedLogin {
     () => ({
       isHosted,
       signIn: () => void actions.requestHostedLoginAuthorizeV2({ shouldRedirectToLogin: true }),
-      handleCallback: (code: string) => void actions.handleHostedLoginCallback({ code }),
     }),
     [isHosted, actions],
   );

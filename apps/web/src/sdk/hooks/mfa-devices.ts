@@ -68,7 +68,7 @@ function decodeCreationOptions(options: Record<string, unknown>): PublicKeyCrede
     excludeCredentials: excluded?.map((entry) => ({ ...entry, id: base64urlDecode(entry.id) })),
   } as PublicKeyCredentialCreationOptions;
 }
-function decodeRequestOptions(options: Record<string, unknown>): PublicKeyCredentialRequestOptions {
+export function decodeRequestOptions(options: Record<string, unknown>): PublicKeyCredentialRequestOptions {
   const allowed = idList.optional().parse(options.allowCredentials);
   return {
     ...options,

@@ -31,7 +31,7 @@ describe('the re-authentication calls (issue 10)', () => {
     };
     const renew = vi.fn(async () => undefined);
     const api = createReauthenticationApi(transport, renew);
-    expect(await api.options()).toEqual({ password: true });
+    expect(await api.options()).toEqual({ password: true, securityKey: false });
 
     await api.withPassword('secret');
     expect(posted.at(-1)).toEqual([
@@ -55,5 +55,39 @@ describe('the re-authentication calls (issue 10)', () => {
       { mfaToken: 'mfa', value: '654321' },
     ]);
     expect(renew).toHaveBeenCalledTimes(3);
+  });
+
+  it('confirms with a security key: the server’s challenge goes to the browser, its answer back, then the token is renewed', async () => {
+    const posted: [string, unknown][] = [];
+    const challenge = { challenge: 'c2VydmVy', allowCredentials: [{ id: 'a2V5', type: 'public-key' }] };
+    const transport = {
+      get: vi.fn(async () => ({ password: false, securityKey: true, maxAgeSeconds: 600 })),
+      post: vi.fn(async (url: string, body?: unknown) => {
+        posted.push([url, body]);
+        return url.endsWith('/webauthn/options') ? challenge : { accessToken: 'fresh' };
+      }),
+    };
+    const renew = vi.fn(async () => undefined);
+    const assertion = {
+      id: 'a2V5',
+      response: { clientDataJSON: 'e30', authenticatorData: 'YQ', signature: 'cw' },
+    };
+    const assert = vi.fn(async () => assertion);
+    const api = createReauthenticationApi(transport, renew, assert);
+    expect(await api.options()).toEqual({ password: false, securityKey: true });
+
+    await api.withSecurityKey();
+    expect(assert).toHaveBeenCalledWith(challenge);
+    expect(posted).toEqual([
+      ['/identity/resources/auth/v1/user/reauthenticate/webauthn/options', undefined],
+      ['/identity/resources/auth/v1/user/reauthenticate/webauthn', { publicKey: assertion }],
+    ]);
+    expect(renew).toHaveBeenCalledTimes(1);
+
+    // The browser refused (cancelled): nothing is sent, nothing renewed.
+    assert.mockRejectedValueOnce(new DOMException('cancelled', 'NotAllowedError'));
+    await expect(api.withSecurityKey()).rejects.toThrow('cancelled');
+    expect(posted).toHaveLength(3);
+    expect(renew).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,13 +1,16 @@
 import { useAuthActions } from '@frontegg/react-hooks';
+import { publicKeyCredentialToJSON } from '@frontegg/redux-store';
 import { FetchClient } from '@frontegg/rest-api';
 import { createContext, useContext, useMemo } from 'react';
 import { z } from 'zod';
+import { getAssertion } from '../../lib/webauthn';
 import { APP_NAME } from '../store';
+import { decodeRequestOptions } from './mfa-devices';
 
 // Issue 10: the server refuses to change the email, phone numbers, MFA factors or passkeys when the
 // sign-in is older than its max age (403 ER-AUTH-REAUTHENTICATION-REQUIRED). The user then confirms
-// it is them on the same session, with their password or a second factor (the SDK's step-up calls),
-// the token is renewed, and the change runs again.
+// it is them on the same session, with their password, a security key or passkey, or a second factor
+// (the SDK's step-up calls), the token is renewed, and the change runs again.
 
 export const REAUTHENTICATION_REQUIRED = 'ER-AUTH-REAUTHENTICATION-REQUIRED';
 
@@ -36,7 +39,8 @@ export function useReauthenticationGuard(): ReauthenticationGuard {
 
 const AUTH = '/identity/resources/auth/v1/user';
 
-const optionsSchema = z.object({ password: z.boolean() });
+const optionsSchema = z.object({ password: z.boolean(), securityKey: z.boolean().default(false) });
+const requestOptionsSchema = z.record(z.string(), z.unknown());
 const stepUpSchema = z.object({
   mfaToken: z.string(),
   mfaDevices: z.object({
@@ -47,7 +51,7 @@ const stepUpSchema = z.object({
 });
 const codeSentSchema = z.object({ otcToken: z.string() });
 
-/** A second factor the user can confirm with (security keys are not offered here yet). */
+/** A code factor the user can confirm with through step-up (security keys have their own call). */
 export type SecondFactor =
   | { kind: 'authenticator' }
   | { kind: 'sms'; deviceId: string; phoneNumber: string }
@@ -59,9 +63,11 @@ export interface StepUp {
 }
 
 export interface ReauthenticationApi {
-  /** Whether the user has a password (else only a second factor can confirm). */
-  options(): Promise<{ password: boolean }>;
+  /** Whether the user has a password, and a security key or passkey (else only a second factor can confirm). */
+  options(): Promise<{ password: boolean; securityKey: boolean }>;
   withPassword(password: string): Promise<void>;
+  /** Asks the browser for an assertion of one of the user's security keys or passkeys, and confirms with it. */
+  withSecurityKey(): Promise<void>;
   /** Starts a step-up: its token and the user's factors; fails with 'MFA is not enrolled' without any. */
   startSecondFactor(): Promise<StepUp>;
   /** Texts or mails a code for the step-up; the answer's otcToken goes back with the code. */
@@ -74,10 +80,17 @@ export interface ReauthenticationTransport {
   post(url: string, body?: unknown): Promise<unknown>;
 }
 
+/** navigator.credentials.get() for the server's request options; the answer as the server reads it. */
+export type AssertWithBrowser = (options: Record<string, unknown>) => Promise<unknown>;
+
+const assertWithBrowser: AssertWithBrowser = async (options) =>
+  publicKeyCredentialToJSON(await getAssertion(decodeRequestOptions(options)));
+
 /** The calls over any transport; `renew` fetches a token carrying the new sign-in time. */
 export function createReauthenticationApi(
   transport: ReauthenticationTransport,
   renew: () => Promise<unknown>,
+  assert: AssertWithBrowser = assertWithBrowser,
 ): ReauthenticationApi {
   const confirmed = async (call: Promise<unknown>) => {
     await call;
@@ -86,6 +99,13 @@ export function createReauthenticationApi(
   return {
     options: async () => optionsSchema.parse(await transport.get(`${AUTH}/reauthenticate`)),
     withPassword: (password) => confirmed(transport.post(`${AUTH}/reauthenticate`, { password })),
+    withSecurityKey: async () => {
+      const options = requestOptionsSchema.parse(
+        await transport.post(`${AUTH}/reauthenticate/webauthn/options`),
+      );
+      const publicKey = await assert(options);
+      await confirmed(transport.post(`${AUTH}/reauthenticate/webauthn`, { publicKey }));
+    },
     startSecondFactor: async () => {
       const { mfaToken, mfaDevices } = stepUpSchema.parse(
         await transport.post(`${AUTH}/step-up/generate`, {}),

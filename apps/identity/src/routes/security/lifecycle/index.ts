@@ -128,6 +128,15 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
     app.get(policy.url, { schema: getSchema }, async (request) =>
       policy.view(await policies.get(await scopeOf(request, false))),
     );
+    // The vendor's policy, which tenants without their own follow (as /password-rotation/vendor).
+    app.get(
+      `${policy.url}/vendor`,
+      { schema: { ...getSchema, summary: `The vendor's ${policy.name}` } },
+      async (request) => {
+        await requireAccessToken(request, services.tokens);
+        return policy.view(await policies.get(VENDOR_SCOPE));
+      },
+    );
     const setSchema: FastifySchema = {
       tags: ['security'],
       summary: policy.setSummary,

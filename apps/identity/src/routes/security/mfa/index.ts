@@ -55,6 +55,22 @@ export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
       ),
   );
 
+  app.get(
+    '/v1/mfa-policy/vendor',
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: "The vendor's MFA policy: what a tenant without its own follows",
+        security: [{ bearer: [] }],
+        response: responses({ 200: policyResponse }),
+      },
+    },
+    async (request) => {
+      await requireAccessToken(request, tokens);
+      return mfaPolicies.forTenant(null);
+    },
+  );
+
   for (const method of ['POST', 'PUT', 'PATCH'] as const) {
     app.route({
       method,

@@ -35,6 +35,32 @@ const linkBody = z.object({
 export const teamTenantRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const { team, teamInviteLinks, tokens } = services;
 
+  app.post(
+    '/users/v1/count',
+    {
+      schema: {
+        tags: ['team'],
+        summary:
+          'How many members each of tenantIds has, for those the caller administers (its own account); others are left out',
+        body: z.object({
+          tenantIds: z
+            .array(z.uuid({ error: 'tenantIds must be tenant ids' }), { error: 'tenantIds is required' })
+            .max(200, 'tenantIds holds at most 200 ids'),
+        }),
+        response: responses({
+          200: z.array(
+            z.object({ tenantId: z.string(), totalUsers: z.number(), totalAccessAllowedUsers: z.number() }),
+          ),
+        }),
+      },
+    },
+    async (request) =>
+      team.usersCount(
+        await requirePermission(request, tokens, 'fe.secure.read.users'),
+        request.body.tenantIds,
+      ),
+  );
+
   for (const action of ['enable', 'disable'] as const) {
     app.post(
       `/users/v1/:userId/${action}`,

@@ -5,6 +5,7 @@ import { adminActorOf } from '../../../services/admin-access.js';
 import type { RouteOptions } from '../../../services/index.js';
 import type { TokenService } from '../../../services/tokens.js';
 import type { SessionOwner } from '../../../services/user-sessions.js';
+import { requirePermission } from '../../admin-access.js';
 import { emptyResponse, requestMeta, requireAccessToken, responses } from '../../schemas.js';
 
 const sessionResponse = z.object({
@@ -82,6 +83,25 @@ export const userSessionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     },
     async (request) => {
       await userSessions.revoke(await requireSessionOwner(request, tokens), request.params.id);
+      return {};
+    },
+  );
+
+  app.post(
+    '/v1/revoke',
+    {
+      schema: {
+        tags: ['team'],
+        summary:
+          'End every session of a member of the active tenant (fe.secure.delete.sessions); their sessions in other tenants stay',
+        security: [{ bearer: [] }],
+        body: z.object({ userId: z.uuid({ error: 'userId must be a user id' }) }),
+        response: responses({ 200: emptyResponse }),
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, tokens, 'fe.secure.delete.sessions');
+      await services.team.revokeSessions(actor, request.body.userId);
       return {};
     },
   );

@@ -13,7 +13,7 @@ import {
   responses,
   unvalidatedJson,
 } from '../../schemas.js';
-import { memberListQuery, memberPage, roleIdsField, userIdParams } from '../../team/schemas.js';
+import { memberListQuery, memberPage, memberView, roleIdsField, userIdParams } from '../../team/schemas.js';
 
 /** The invite answer: the new member, or (a user of another account) the invited person. */
 const invitedResponse = z.looseObject({
@@ -57,7 +57,9 @@ export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
             "The account's users: paged (_offset is a page number), sorted, searched, filtered by preset",
           querystring:
             version === 'v3'
-              ? memberListQuery.extend({ _email: z.string().max(254).optional().describe('Email prefix') })
+              ? memberListQuery.extend({
+                  _email: z.string().max(254).optional().describe('A part of the name or email, as _filter'),
+                })
               : memberListQuery,
           response: responses({ 200: memberPage }),
         },
@@ -144,6 +146,46 @@ export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
       const invited = await team.invite(actor, claims, request.body, actor.meta);
       return reply.code(201).send(invited);
     },
+  );
+
+  for (const [url, everywhere] of [
+    ['/v1/invitation/reset', false],
+    ['/v1/invitation/reset/all', true],
+  ] as const) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ['team'],
+          summary: everywhere
+            ? 'Mail the invitation again in every tenant with one open (a superuser); a tenant administrator: their own tenant, as /reset'
+            : 'Mail a member who has not activated, or someone invited from another account, the invitation again; older links stop working',
+          body: z.object({ email: emailField }),
+          response: responses({ 200: emptyResponse }),
+        },
+      },
+      async (request) => {
+        const claims = await requireAccessToken(request, tokens);
+        const actor = adminActorOf(claims, requestMeta(request));
+        assertPermission(actor, 'fe.secure.write.users');
+        await services.lifecycle.invitations.resend(claims, request.body.email, { everywhere }, actor.meta);
+        return {};
+      },
+    );
+  }
+
+  app.get(
+    '/v1/:userId',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'One member of the account, as the users list shows them (404 for anyone else)',
+        params: userIdParams,
+        response: responses({ 200: memberView }),
+      },
+    },
+    async (request) =>
+      team.member(await requirePermission(request, tokens, 'fe.secure.read.users'), request.params.userId),
   );
 
   for (const action of ['lock', 'unlock'] as const) {

@@ -21,4 +21,23 @@ export const tenantSwitchRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       return {};
     },
   );
+
+  app.post(
+    '/v3/me/token',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "An access token of the signed-in user's session in another of their tenants, the active tenant unchanged",
+        body: z.object({ tenantId: z.uuid({ error: 'tenantId must be a valid id' }) }),
+        response: responses({
+          200: z.object({ accessToken: z.string(), expires: z.string(), expiresIn: z.number() }),
+        }),
+      },
+    },
+    async (request) => {
+      const claims = await requireAccessToken(request, services.tokens);
+      return services.tenantSwitch.tokenForTenant(claims, request.body.tenantId);
+    },
+  );
 };

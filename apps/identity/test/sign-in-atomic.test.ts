@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { mfaChallenges, oauthAuthorizationCodes, refreshTokens } from '../src/db/schema.js';
+import { hashToken } from '../src/lib/secrets.js';
+import { auditCount, failingInserts } from './atomic-support.js';
+import { createUser } from './factories.js';
+import { API, expectErrorShape, json, useTestServer } from './harness.js';
+import { accessTokenOf } from './lifecycle-helpers.js';
+import { mfaClient } from './mfa-support.js';
+import { CALLBACK, codeFor, token } from './oauth-helpers.js';
+
+// Issue 10: the sign-in flows write their session, tokens and audit rows in one transaction.
+const server = useTestServer();
+const client = mfaClient(server);
+const inserts = failingInserts(server);
+
+describe('issue 10: sign-in flows are atomic', () => {
+  it('a password login whose MFA challenge fails to be audited leaves no challenge behind', async () => {
+    const created = await createUser(server().db, server().passwords);
+    await client.setPolicy(created.tenant.id, 'Force');
+    await inserts.failAudit('User passed the first factor, MFA required');
+    expectErrorShape(await client.login(created.user.email), 500);
+    const challenges = await server()
+      .db.select()
+      .from(mfaChallenges)
+      .where(eq(mfaChallenges.userId, created.user.id));
+    expect(challenges).toEqual([]);
+    await inserts.restore('audit_logs');
+    expect(json<{ mfaRequired: boolean }>(await client.login(created.user.email)).mfaRequired).toBe(true);
+  });
+
+  it('an impersonation whose session fails leaves no audit row of it', async () => {
+    const { user: vendor } = await createUser(server().db, server().passwords, { superUser: true });
+    const { user } = await createUser(server().db, server().passwords);
+    const actorToken = await accessTokenOf(server(), vendor.email);
+    await inserts.fail('refresh_token_families');
+    const response = await server().app.inject({
+      method: 'POST',
+      url: `${API}/impersonation/v1`,
+      payload: { impersonatedUserId: user.id, actorToken },
+    });
+    expectErrorShape(response, 500);
+    expect(await auditCount(server(), 'Impersonation started', vendor.id)).toBe(0);
+  });
+
+  it('an OAuth code exchange whose audit row fails issues no refresh token and leaves the code usable', async () => {
+    const { code, verifier } = await codeFor(server());
+    const familyTokens = async () => {
+      const [spent] = await server()
+        .db.select()
+        .from(oauthAuthorizationCodes)
+        .where(eq(oauthAuthorizationCodes.codeHash, hashToken(code)));
+      return server()
+        .db.select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.familyId, spent?.familyId ?? ''));
+    };
+    const before = (await familyTokens()).length;
+    await inserts.failAudit('User logged in with the hosted login');
+    const exchange = () =>
+      token(server(), {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: CALLBACK,
+        code_verifier: verifier,
+      });
+    expect((await exchange()).statusCode).toBe(500);
+    expect(await familyTokens()).toHaveLength(before);
+    await inserts.restore('audit_logs');
+    const again = await exchange();
+    expect(again.statusCode, again.body).toBe(200);
+  });
+});

@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loginBundle } from './check-login-bundle.mjs';
+
+let dist = '';
+afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+/** A build directory with `index.html` and the given `assets/` files. */
+function build(html, assets) {
+  dist = mkdtempSync(join(tmpdir(), 'login-bundle-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), html);
+  for (const [name, code] of Object.entries(assets)) writeFileSync(join(dist, 'assets', name), code);
+  return dist;
+}
+
+describe('loginBundle', () => {
+  it("counts the entry, the app it imports after the first frame and the app's static imports, not the lazy chunks", () => {
+    build('<script type="module" crossorigin src="/assets/index.js"></script>', {
+      'index.js':
+        'import{t as e}from"./preload.js";n&&t().then(()=>e(()=>import(`./login.js`).then(e=>e.t)));',
+      'preload.js': 'export const t=1;',
+      'login.js': 'import"./runtime.js";const r=()=>import("./sign-up.js");export{r as t};',
+      'runtime.js': 'export const x=2;',
+      'sign-up.js': 'import"./zod.js";export default 3;',
+      'zod.js': 'export const z=4;',
+    });
+
+    expect([...loginBundle(dist).keys()].sort()).toEqual([
+      '/assets/index.js',
+      '/assets/login.js',
+      '/assets/preload.js',
+      '/assets/runtime.js',
+    ]);
+  });
+
+  it('counts the chunks the HTML preloads and what they import', () => {
+    build(
+      [
+        '<script type="module" crossorigin src="/assets/index.js"></script>',
+        '<link rel="modulepreload" crossorigin href="/assets/app.js">',
+      ].join('\n'),
+      {
+        'index.js': 'export const a=1;',
+        'app.js': 'import{b}from"./shared.js";export const c=b;',
+        'shared.js': 'export const b=2;',
+      },
+    );
+
+    const bundle = loginBundle(dist);
+
+    expect([...bundle.keys()].sort()).toEqual(['/assets/app.js', '/assets/index.js', '/assets/shared.js']);
+    expect(Math.min(...bundle.values())).toBeGreaterThan(0);
+  });
+});
