@@ -1,5 +1,5 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createBrizoStore, createRedirectBridge, loadPreviewMocks, startSdk } from '../sdk';
 import type { BrizoConfig } from '../lib/config';
@@ -67,16 +67,23 @@ async function start(container: HTMLElement, win: Window, config: BrizoConfig): 
   listenForQueryStrings(router);
 
   await nextTask();
-  const root = createRoot(container);
-  // As a transition the first render yields to the browser every few milliseconds instead of
-  // blocking it until the whole tree is built.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProviders config={config} store={store}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
+  renderFirst(
+    createRoot(container),
+    <StrictMode>
+      <AppProviders config={config} store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
   );
+}
+
+/**
+ * The first render, committed in the same task. React Router's provider reads the router's state when
+ * it renders and subscribes when it commits; the router keeps an update for a first subscriber, but the
+ * query-string listener above already is one. Rendered as a transition, the render yielded to the
+ * browser midway, the route's module arrived then, and its update went to the listener only: about a
+ * third of page loads stayed on "Loading..." for good (the journeys' intermittent failures).
+ */
+export function renderFirst(root: Root, app: ReactNode): void {
+  root.render(app);
 }
