@@ -28,7 +28,13 @@ async function signedIn() {
       payload,
       headers: { authorization: `Bearer ${accessToken}` },
     });
-  return { user, call };
+  const me = () =>
+    server().app.inject({
+      method: 'GET',
+      url: `${API}/users/v2/me`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+  return { user, call, me };
 }
 
 const emailCodesOf = (userId: string) =>
@@ -100,8 +106,8 @@ describe('issue 10: the email change is atomic', () => {
     expect((await emailCodesOf(user.id))[0]?.attempts).toBe(1);
   });
 
-  it('a revert whose audit row fails keeps the new address, the password and the sessions', async () => {
-    const { user, call } = await signedIn();
+  it('a revert whose audit row fails keeps the new address, the password, the sessions and their access tokens', async () => {
+    const { user, call, me } = await signedIn();
     const email = uniqueEmail('taker');
     await call('POST', '/users/v1/email/me', { email });
     await call('POST', '/users/v1/email/me/verify', { email, code: await codeIn(email) });
@@ -125,9 +131,12 @@ describe('issue 10: the email change is atomic', () => {
     expect(stored?.email).toBe(email);
     expect(stored?.passwordHash).toBe(user.passwordHash);
     expect(await openSessions()).toHaveLength(sessions);
+    // The access tokens are revoked with the commit, not before it: nothing was reverted.
+    expect((await me()).statusCode).toBe(200);
 
     await inserts.restore('audit_logs');
     expect((await revert()).statusCode).toBe(200);
     expect((await findUserById(server().db, user.id))?.email).toBe(user.email);
+    expectErrorShape(await me(), 401);
   });
 });

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { atomicMethods, refuse, type Db } from '../db/client.js';
+import { afterCommit, atomicMethods, refuse, type Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/rows.js';
 import { deleteMfaDevicesAddedSince } from '../db/queries/mfa.js';
 import { deletePasskeysAddedSince } from '../db/queries/passkeys.js';
@@ -250,8 +250,9 @@ export function createProfileService(deps: {
         await deletePasskeysAddedSince(db, user.id, revert.createdAt),
       ];
       await revokeFamiliesOfUser(db, user.id, 'email change reverted', now);
-      // Their access tokens too, not only the refreshes: whoever holds one is out at once.
-      deps.revocations.revoke(revocationKeys.user(user.id), now.getTime());
+      // Their access tokens too, not only the refreshes: whoever holds one is out once the revert has
+      // committed (a revert that fails reverts nothing and signs nobody out).
+      await afterCommit(async () => deps.revocations.revoke(revocationKeys.user(user.id), now.getTime()));
       const resetToken = await issueOneTimeToken(db, {
         userId: user.id,
         purpose: 'password-reset',
