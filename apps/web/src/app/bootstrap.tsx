@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { createBrizoStore, createRedirectBridge, loadPreviewMocks, startSdk } from '../sdk';
 import type { BrizoConfig } from '../lib/config';
 import { missingOptionMessage, readConfig } from './config';
-import { authRoutes } from './paths';
+import { authRoutes } from '../lib/paths';
 import { usesHostedLogin } from './hosted-login';
 import { AppProviders } from './providers';
 import { listenForQueryStrings } from './query-string-listener';

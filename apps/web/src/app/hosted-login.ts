@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /**
  * In hosted-login mode (SPEC section 7) one web build plays two parts on the identity origin:

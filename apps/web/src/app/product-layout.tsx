@@ -7,7 +7,7 @@ import { pathOf, useGoTo, useLandingTarget } from '../lib/landing';
 import { useRequiredSession } from '../lib/session';
 import { local } from '../lib/storage';
 import { reconcileTrialPageQuery } from '../product';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /**
  * Parent of /trial-started, /trial-ended and /under-review (SPEC section 2): signed-in users

@@ -5,7 +5,7 @@ import { RouteError } from '../components/route-error';
 // The login screen is the critical path: it ships in the entry chunk. Everything else loads lazily.
 import { LoginPage } from '../features/login';
 import { adminSectionRoutes, adminSections } from './admin-sections';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** A route whose component comes from its own chunk. */
 function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
@@ -95,14 +95,14 @@ export const routes: RouteObject[] = [
         // The admin portal (issue 4): a layout with the navigation, each section its own chunk.
         path: paths.adminPortal,
         lazy: async () => {
-          const { AdminPortalLayout } = await import('../features/admin-portal');
+          const { AdminPortalLayout } = await import('../features/admin/portal');
           return { Component: () => <AdminPortalLayout sections={adminSections} /> };
         },
         children: [
           {
             index: true,
             lazy: async () => {
-              const { AdminPortalIndex } = await import('../features/admin-portal');
+              const { AdminPortalIndex } = await import('../features/admin/portal');
               return { Component: () => <AdminPortalIndex sections={adminSections} /> };
             },
           },

@@ -5,7 +5,7 @@ import { STATIC_SHELL_ID } from '../components/static-shell';
 // The shells' own modules, not the features' index files, which bring in the pages and the SDK.
 import { LoginShell } from '../features/login/login-shell';
 import { SignUpShell } from '../features/sign-up/sign-up-shell';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { ThemeProvider } from './theme-provider';
 
 // Rendered at build time only (vite.config.ts, staticShells): the first card of the login and sign-up

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from './paths';
 import { storeSource, type ProductTenant, type ProductUser } from '../product';
 import { useActiveTenant, useAuthState, useHostedLogin } from '../sdk';
 import { session as sessionStorage } from './storage';

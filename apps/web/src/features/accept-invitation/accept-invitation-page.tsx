@@ -1,7 +1,7 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { CardProgress } from '../../components/card-progress';
 import { FailedLink } from '../../components/failed-link';

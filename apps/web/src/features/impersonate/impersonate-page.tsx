@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { CardProgress } from '../../components/card-progress';
 import { FormAlert } from '../../components/form-alert';

@@ -1,7 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingScreen } from '../../components/loading-screen';
 import { NotAvailableCard } from '../../components/not-available-card';

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useConfig } from '../../lib/config';
 import { ProductShell } from '../../components/product-shell';

@@ -1,7 +1,7 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useAuthState } from '../../sdk';

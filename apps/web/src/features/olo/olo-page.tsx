@@ -1,6 +1,6 @@
 import { Anchor, Button, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 
 /** The partner company this page welcomes (SPEC section 2: a fixed name). */

@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ResendButton } from '../../components/check-inbox';
 import { FormAlert } from '../../components/form-alert';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';

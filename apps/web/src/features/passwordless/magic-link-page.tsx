@@ -1,7 +1,7 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { FormAlert } from '../../components/form-alert';
 import { useAuthState, useLoginStep } from '../../sdk';

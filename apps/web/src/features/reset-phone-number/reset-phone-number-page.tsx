@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { useResetPhoneNumber, type ResetPhoneNumberStepName } from '../../sdk/hooks/reset-phone-number';
 import { ChangePhoneStep, EmailStep, VerifyCodeStep } from './reset-phone-number-steps';

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { FailedLink } from '../../components/failed-link';
 import { useEmailRevert, type EmailReverted } from '../../sdk/hooks/email-revert';

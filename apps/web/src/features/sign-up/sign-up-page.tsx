@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { session } from '../../lib/storage';
 import { readStoredSource, storeSource } from '../../product';
 import { useAuthState, useSignUp } from '../../sdk';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { getAnalyticsSink } from '../../lib/analytics';
 import { mailto, useConfig } from '../../lib/config';
 import { useGoTo } from '../../lib/landing';

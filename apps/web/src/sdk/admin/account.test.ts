@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSettingsUpdate, loginBoxChanges, loginBoxOf } from './admin-account';
+import { accountSettingsUpdate, loginBoxChanges, loginBoxOf } from './account';
 
 describe('account settings update (walk-through: a new account could not save its timezone)', () => {
   const fresh = {

@@ -1,6 +1,6 @@
 import { useAuth, useAuthActions, useCustomLoginActions, useCustomLoginState } from '@frontegg/react-hooks';
 import { useCallback, useState } from 'react';
-import { errorMessage } from './admin-profile';
+import { errorMessage } from './profile';
 
 // The Account settings section's data: the store's accountSettings actions (tab settings) and its
 // customLogin actions (tab customLogin). In preview mode the store's mock actions answer both.

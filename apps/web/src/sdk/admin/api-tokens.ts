@@ -2,8 +2,8 @@ import { useApiTokensActions, useApiTokensState, useStore } from '@frontegg/reac
 import { api, FetchClient } from '@frontegg/rest-api';
 import { useCallback, useEffect, useState } from 'react';
 import { APP_NAME } from '../store';
-import { usePreviewMode } from './admin-portal';
-import { errorMessage } from './admin-profile';
+import { usePreviewMode } from './portal';
+import { errorMessage } from './profile';
 
 // The API tokens sections' data: the store's apiTokens actions (personal tokens: 'user', tenant
 // tokens: 'tenant'). In preview mode the store's mock actions answer; nothing reaches a server.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsConfigurationOf } from './admin-groups';
+import { groupsConfigurationOf } from './groups';
 
 describe('the groups configuration (GroupsState.groupsConfiguration)', () => {
   it('reads what the server stored', () => {

@@ -1,8 +1,8 @@
 import { useGroupsActions, useGroupsState, useRolesActions, useRolesState } from '@frontegg/react-hooks';
 import { api } from '@frontegg/rest-api';
 import { useCallback, useMemo, useState } from 'react';
-import { usePreviewMode } from './admin-portal';
-import { errorMessage } from './admin-profile';
+import { usePreviewMode } from './portal';
+import { errorMessage } from './profile';
 
 // The Groups section's data: the store's GroupsState (groups with their roles and users, the
 // account's users to pick from) and the roles a group can carry (RolesState). In preview mode the

@@ -6,9 +6,9 @@ import {
   useSessionsState,
 } from '@frontegg/react-hooks';
 import { useCallback, useMemo } from 'react';
-import { apiError, errorMessage } from './admin-profile';
-import { usePreviewMode } from './admin-portal';
-import { useReauthenticationGuard } from './reauthentication';
+import { apiError, errorMessage } from './profile';
+import { usePreviewMode } from './portal';
+import { useReauthenticationGuard } from '../hooks/reauthentication';
 
 // The Privacy section's data through the store's sessions, passkeys and profile actions (mocked
 // in preview mode). MFA devices go through ./mfa-devices (the store has no self-service MFA list).

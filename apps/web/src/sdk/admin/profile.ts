@@ -10,8 +10,8 @@ import {
 import { FetchClient } from '@frontegg/rest-api';
 import { useCallback, useMemo } from 'react';
 import { APP_NAME } from '../store';
-import { usePreviewMode } from './admin-portal';
-import { useReauthenticationGuard } from './reauthentication';
+import { usePreviewMode } from './portal';
+import { useReauthenticationGuard } from '../hooks/reauthentication';
 
 // The Profile section's data (the signed-in user's own profile, username and phone numbers),
 // through the store's profile, usernames and SMS actions: in preview mode the store's mock

@@ -1,8 +1,8 @@
 import { useRolesActions, useRolesState } from '@frontegg/react-hooks';
 import { api } from '@frontegg/rest-api';
 import { useCallback, useMemo, useState } from 'react';
-import { usePreviewMode } from './admin-portal';
-import { errorMessage } from './admin-profile';
+import { usePreviewMode } from './portal';
+import { errorMessage } from './profile';
 
 // The Roles section's data: the store's RolesState (roles, permissions, permission categories and
 // their actions). Assigning one permission to many roles goes through the rest-api call itself:

@@ -1,8 +1,8 @@
 import { useAuth, useAuthActions } from '@frontegg/react-hooks';
 import { api, fetch as sdkFetch } from '@frontegg/rest-api';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { usePreviewMode } from './admin-portal';
-import { errorMessage } from './admin-profile';
+import { usePreviewMode } from './portal';
+import { errorMessage } from './profile';
 
 // The Security section's data: the store's sessionsPolicyState, securityPolicyState, restrictionsState
 // and securityCenterState, loaded by the store's actions (their mocks answer in preview mode). Changes

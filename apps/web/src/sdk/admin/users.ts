@@ -1,9 +1,9 @@
 import { useTeamActions, useTeamState } from '@frontegg/react-hooks';
 import { api, fetch as sdkFetch } from '@frontegg/rest-api';
 import { useCallback, useMemo } from 'react';
-import { usePreviewMode } from './admin-portal';
-import { errorMessage } from './admin-profile';
-import { PREVIEW_ROLES, previewTeamPage } from './preview-team';
+import { usePreviewMode } from './portal';
+import { errorMessage } from './profile';
+import { PREVIEW_ROLES, previewTeamPage } from '../hooks/preview-team';
 
 // The Users section's data: the store's TeamState (its users page, roles, dialogs' actions) and, where
 // the store has no action (lock, unlock, filter presets), the rest-api's client. In preview mode the

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiTokensView, AssignableRolesState } from '../../../sdk/hooks/admin-api-tokens';
+import type { ApiTokensView, AssignableRolesState } from '../../../sdk/admin/api-tokens';
 import { renderScreen } from '../../../testing/render';
 import { ApiTokensPage } from './api-tokens-page';
 

@@ -5,7 +5,7 @@ import type {
   ApiTokensView,
   AssignableRolesState,
   NewApiToken,
-} from '../../../sdk/hooks/admin-api-tokens';
+} from '../../../sdk/admin/api-tokens';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DataTable, type ColumnDef } from '../data-table';
 import { EmptyState, ErrorState, LoadingState, SectionPage } from '../section-page';

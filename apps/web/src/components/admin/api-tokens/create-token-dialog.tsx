@@ -1,7 +1,7 @@
 import { Button, Group, Modal, MultiSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import type { AssignableRolesState, NewApiToken } from '../../../sdk/hooks/admin-api-tokens';
+import type { AssignableRolesState, NewApiToken } from '../../../sdk/admin/api-tokens';
 import { FormAlert } from '../../form-alert';
 
 /** The create form: description, expiry in days (empty: never), and roles for tenant tokens. */

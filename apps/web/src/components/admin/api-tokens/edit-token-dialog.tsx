@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ApiToken } from '../../../sdk/hooks/admin-api-tokens';
+import type { ApiToken } from '../../../sdk/admin/api-tokens';
 import { FormAlert } from '../../form-alert';
 import { DescriptionInput, newTokenSchema } from './create-token-dialog';
 

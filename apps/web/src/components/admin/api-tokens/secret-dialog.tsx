@@ -1,5 +1,5 @@
 import { Alert, Button, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
-import type { CreatedSecret } from '../../../sdk/hooks/admin-api-tokens';
+import type { CreatedSecret } from '../../../sdk/admin/api-tokens';
 
 function CopyField({ label, value }: { label: string; value: string }) {
   return (

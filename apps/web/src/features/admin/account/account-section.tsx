@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { EmptyState, SectionPage, useTabAppearance } from '../../components/admin';
+import { EmptyState, SectionPage, useTabAppearance } from '../../../components/admin';
 import { CustomLoginTab } from './custom-login-tab';
 import { SettingsTab } from './settings-tab';
 

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ErrorState, LoadingState, useCan, useSubmit } from '../../components/admin';
-import { ColourInput } from '../../components/colour-input';
-import { FormAlert } from '../../components/form-alert';
-import { useAccountSettings, useCustomLogin, type CustomLoginBox } from '../../sdk/hooks/admin-account';
+import { ErrorState, LoadingState, useCan, useSubmit } from '../../../components/admin';
+import { ColourInput } from '../../../components/colour-input';
+import { FormAlert } from '../../../components/form-alert';
+import { useAccountSettings, useCustomLogin, type CustomLoginBox } from '../../../sdk/admin/account';
 import { LogoField } from './logo-field';
 
 const WRITE = 'fe.account-settings.write.custom-login-box';

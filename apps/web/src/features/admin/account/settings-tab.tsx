@@ -1,12 +1,12 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ErrorState, LoadingState, useCan, useFieldAppearance, useSubmit } from '../../components/admin';
-import { FormAlert } from '../../components/form-alert';
+import { ErrorState, LoadingState, useCan, useFieldAppearance, useSubmit } from '../../../components/admin';
+import { FormAlert } from '../../../components/form-alert';
 import {
   accountSettingsUpdate,
   useAccountSettings,
   type AccountSettingsChanges,
-} from '../../sdk/hooks/admin-account';
+} from '../../../sdk/admin/account';
 import { LogoField } from './logo-field';
 import { currencies, dateFormats, timeFormats, timezones, withCurrent } from './options';
 

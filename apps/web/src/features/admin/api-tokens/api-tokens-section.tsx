@@ -1,6 +1,6 @@
-import { useCan } from '../../components/admin';
-import { ApiTokensPage } from '../../components/admin/api-tokens';
-import { useApiTokens, useAssignableRoles } from '../../sdk/hooks/admin-api-tokens';
+import { useCan } from '../../../components/admin';
+import { ApiTokensPage } from '../../../components/admin/api-tokens';
+import { useApiTokens, useAssignableRoles } from '../../../sdk/admin/api-tokens';
 
 /** Tenant API tokens (SPEC section 2 "apiTokens"): the account's machine tokens, with roles of their own. */
 export function ApiTokensSection() {

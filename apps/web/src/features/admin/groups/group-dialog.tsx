@@ -1,8 +1,8 @@
 import { Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { FormDialog, NameInput, useNameField, useSubmit } from '../../components/admin';
-import { ColourInput } from '../../components/colour-input';
-import type { GroupFields, GroupItem } from '../../sdk/hooks/admin-groups';
+import { FormDialog, NameInput, useNameField, useSubmit } from '../../../components/admin';
+import { ColourInput } from '../../../components/colour-input';
+import type { GroupFields, GroupItem } from '../../../sdk/admin/groups';
 
 /** Creates a group or edits one: name, description, colour (SPEC section 7: create sends those three). */
 export function GroupDialog({

@@ -1,8 +1,8 @@
 import { Button, Group, List, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useSubmit } from '../../components/admin';
-import { FormAlert } from '../../components/form-alert';
-import type { GroupItem, GroupsView } from '../../sdk/hooks/admin-groups';
+import { useSubmit } from '../../../components/admin';
+import { FormAlert } from '../../../components/form-alert';
+import type { GroupItem, GroupsView } from '../../../sdk/admin/groups';
 import type { GroupOffers } from './group-offers';
 
 interface Entry {

@@ -1,4 +1,4 @@
-import type { GroupsConfiguration } from '../../sdk/hooks/admin-groups';
+import type { GroupsConfiguration } from '../../../sdk/admin/groups';
 
 /** What the Groups section offers the viewer. */
 export interface GroupOffers {

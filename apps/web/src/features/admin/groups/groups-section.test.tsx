@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AdminPortalProvider } from '../../components/admin';
-import type { GroupsConfiguration, GroupsConfigurationView, GroupsView } from '../../sdk/hooks/admin-groups';
-import { renderScreen } from '../../testing/render';
+import { AdminPortalProvider } from '../../../components/admin';
+import type { GroupsConfiguration, GroupsConfigurationView, GroupsView } from '../../../sdk/admin/groups';
+import { renderScreen } from '../../../testing/render';
 import { GroupsSection } from './groups-section';
 
 const sdk = vi.hoisted(() => ({
@@ -41,7 +41,7 @@ const groupsView: GroupsView = {
   removeUsers: async () => undefined,
 };
 
-vi.mock('../../sdk/hooks/admin-groups', () => ({
+vi.mock('../../../sdk/admin/groups', () => ({
   useGroups: () => groupsView,
   useGroupsConfiguration: (): GroupsConfigurationView => ({
     configuration: sdk.configuration,

@@ -10,9 +10,9 @@ import {
   SectionPage,
   useAdminPortal,
   useConfirmation,
-} from '../../components/admin';
-import { viewerMay } from '../../lib/admin-portal';
-import { useGroups, useGroupsConfiguration, type GroupItem } from '../../sdk/hooks/admin-groups';
+} from '../../../components/admin';
+import { viewerMay } from '../../../lib/admin-portal';
+import { useGroups, useGroupsConfiguration, type GroupItem } from '../../../sdk/admin/groups';
 import { GroupDialog } from './group-dialog';
 import { GroupMembersDialog } from './group-members-dialog';
 import { groupOffers } from './group-offers';

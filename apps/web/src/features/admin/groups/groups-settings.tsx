@@ -1,8 +1,8 @@
 import { Alert, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ErrorState, LoadingState, useSubmit } from '../../components/admin';
-import { FormAlert } from '../../components/form-alert';
-import type { GroupsConfiguration, GroupsConfigurationView } from '../../sdk/hooks/admin-groups';
+import { ErrorState, LoadingState, useSubmit } from '../../../components/admin';
+import { FormAlert } from '../../../components/form-alert';
+import type { GroupsConfiguration, GroupsConfigurationView } from '../../../sdk/admin/groups';
 
 const switches: Array<{ setting: keyof GroupsConfiguration; label: string; description: string }> = [
   {

@@ -1,6 +1,6 @@
-import { useCan } from '../../components/admin';
-import { ApiTokensPage } from '../../components/admin/api-tokens';
-import { useApiTokens } from '../../sdk/hooks/admin-api-tokens';
+import { useCan } from '../../../components/admin';
+import { ApiTokensPage } from '../../../components/admin/api-tokens';
+import { useApiTokens } from '../../../sdk/admin/api-tokens';
 
 /** Personal API tokens (SPEC section 2): the signed-in user's own tokens, acting with their roles. */
 export function PersonalApiTokensSection() {

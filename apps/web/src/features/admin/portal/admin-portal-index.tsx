@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
-import { paths } from '../../app/paths';
-import { EmptyState, useAdminPortal } from '../../components/admin';
-import type { AdminSection } from '../../lib/admin-portal';
+import { paths } from '../../../lib/paths';
+import { EmptyState, useAdminPortal } from '../../../components/admin';
+import type { AdminSection } from '../../../lib/admin-portal';
 import { visibleSections } from './navigation';
 
 /** /admin-portal itself: the first section this viewer may see. */

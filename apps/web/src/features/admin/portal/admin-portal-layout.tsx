@@ -2,16 +2,16 @@ import { AppShell, Anchor, Burger, Group, NavLink, ScrollArea, Text } from '@man
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
-import { paths } from '../../app/paths';
-import { AdminPortalProvider, EmptyState } from '../../components/admin';
-import { BrandWordmark } from '../../components/brand-wordmark';
-import { LoadingScreen } from '../../components/loading-screen';
-import { ReauthenticationProvider } from '../../components/reauthentication';
-import { isSectionVisible, type AdminSection, type Viewer } from '../../lib/admin-portal';
-import { useConfig } from '../../lib/config';
-import { permissionKeys } from '../../lib/permissions';
-import { useRequiredSession } from '../../lib/session';
-import { useAdminBoxConfiguration, usePreviewMode } from '../../sdk/hooks/admin-portal';
+import { paths } from '../../../lib/paths';
+import { AdminPortalProvider, EmptyState } from '../../../components/admin';
+import { BrandWordmark } from '../../../components/brand-wordmark';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { ReauthenticationProvider } from '../../../components/reauthentication';
+import { isSectionVisible, type AdminSection, type Viewer } from '../../../lib/admin-portal';
+import { useConfig } from '../../../lib/config';
+import { permissionKeys } from '../../../lib/permissions';
+import { useRequiredSession } from '../../../lib/session';
+import { useAdminBoxConfiguration, usePreviewMode } from '../../../sdk/admin/portal';
 import { visibleSections } from './navigation';
 
 /**

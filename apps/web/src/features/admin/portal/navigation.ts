@@ -3,7 +3,7 @@ import {
   type AdminBoxConfiguration,
   type AdminSection,
   type Viewer,
-} from '../../lib/admin-portal';
+} from '../../../lib/admin-portal';
 
 /** The sections the navigation lists for this viewer, in the portal's order. */
 export function visibleSections(

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../components/admin';
-import { countMfaDevices, useMfaDevicesApi, type MfaDeviceList } from '../../sdk/hooks/mfa-devices';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components/admin';
+import { countMfaDevices, useMfaDevicesApi, type MfaDeviceList } from '../../../sdk/hooks/mfa-devices';
 import { MfaCodeDialog, type CodeFlow } from './mfa-dialog';
 
 const messageOf = (failure: unknown) =>

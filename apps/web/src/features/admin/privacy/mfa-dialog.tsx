@@ -1,8 +1,8 @@
 import { Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { FormAlert } from '../../components/form-alert';
-import { OneTimeCodeInput } from '../../components/one-time-code-input';
+import { FormAlert } from '../../../components/form-alert';
+import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 
 /** One MFA change that a 6-digit code confirms: what it asks first, how it starts and finishes. */
 export interface CodeFlow {

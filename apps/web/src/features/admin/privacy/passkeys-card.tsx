@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect } from 'react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../components/admin';
-import { useOwnPasskeys, type PasskeyRow } from '../../sdk/hooks/admin-privacy';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components/admin';
+import { useOwnPasskeys, type PasskeyRow } from '../../../sdk/admin/privacy';
 import { formatDateTime } from './privacy-rules';
 import { useConfirmedAction } from './use-confirmed-action';
 

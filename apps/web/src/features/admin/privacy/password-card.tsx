@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormAlert } from '../../components/form-alert';
-import { useChangePassword } from '../../sdk/hooks/admin-privacy';
+import { FormAlert } from '../../../components/form-alert';
+import { useChangePassword } from '../../../sdk/admin/privacy';
 import { changePasswordSchema, type ChangePasswordForm } from './privacy-rules';
 
 /** Change password with the current one; the server applies the password policy. */

@@ -1,4 +1,4 @@
-import { SectionPage, useAdminPortal, useFieldAppearance } from '../../components/admin';
+import { SectionPage, useAdminPortal, useFieldAppearance } from '../../../components/admin';
 import { MfaCard } from './mfa-card';
 import { PasskeysCard } from './passkeys-card';
 import { PasswordCard } from './password-card';

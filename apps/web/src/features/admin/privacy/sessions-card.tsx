@@ -11,8 +11,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PagePicker } from '../../components/admin';
-import { useOwnSessions, type SessionRow } from '../../sdk/hooks/admin-privacy';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PagePicker } from '../../../components/admin';
+import { useOwnSessions, type SessionRow } from '../../../sdk/admin/privacy';
 import { describeUserAgent, formatDateTime, sessionsPage } from './privacy-rules';
 import { useConfirmedAction } from './use-confirmed-action';
 

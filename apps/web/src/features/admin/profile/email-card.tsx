@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useProfile } from '../../sdk/hooks/admin-profile';
+import { useProfile } from '../../../sdk/admin/profile';
 import { emailSchema } from './profile-form';
 import { VerifyByCodeDialog } from './verify-by-code-dialog';
 

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Avatar, Button, Card, FileButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorState, LoadingState, useFieldAppearance } from '../../components/admin';
-import { FormAlert } from '../../components/form-alert';
-import type { FieldAppearance } from '../../lib/admin-portal';
-import { useOwnUsername, useProfile } from '../../sdk/hooks/admin-profile';
+import { ErrorState, LoadingState, useFieldAppearance } from '../../../components/admin';
+import { FormAlert } from '../../../components/form-alert';
+import type { FieldAppearance } from '../../../lib/admin-portal';
+import { useOwnUsername, useProfile } from '../../../sdk/admin/profile';
 import { initialsOf, pictureProblem, profileSchema, readAsDataUrl, type ProfileForm } from './profile-form';
 
 /** A profile field as the vendor's theme wants it: not shown, read-only, or editable. */

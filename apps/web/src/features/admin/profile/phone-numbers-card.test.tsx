@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PhoneNumbersView } from '../../sdk/hooks/admin-profile';
-import { renderScreen } from '../../testing/render';
+import type { PhoneNumbersView } from '../../../sdk/admin/profile';
+import { renderScreen } from '../../../testing/render';
 import { PhoneNumbersCard } from './phone-numbers-card';
 
 const sdk = vi.hoisted(() => ({ view: null as PhoneNumbersView | null }));
-vi.mock('../../sdk/hooks/admin-profile', () => ({ useOwnPhoneNumbers: () => sdk.view }));
+vi.mock('../../../sdk/admin/profile', () => ({ useOwnPhoneNumbers: () => sdk.view }));
 
 const verified = { id: 'phone-1', phoneNumber: '+15550100199', verified: true };
 const unverified = { id: 'phone-2', phoneNumber: '+15550100188', verified: false };

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../components/admin';
-import { OneTimeCodeInput } from '../../components/one-time-code-input';
-import { useOwnPhoneNumbers, type PhoneNumberRow } from '../../sdk/hooks/admin-profile';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components/admin';
+import { OneTimeCodeInput } from '../../../components/one-time-code-input';
+import { useOwnPhoneNumbers, type PhoneNumberRow } from '../../../sdk/admin/profile';
 import { phoneSchema } from './profile-form';
 import { VerifyByCodeDialog } from './verify-by-code-dialog';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, messages } from '../../lib/validation';
-import { isPhoneNumber, normalizePhoneNumber, PHONE_NUMBER_MESSAGE } from '../../lib/phone-number';
+import { EMAIL_PATTERN, messages } from '../../../lib/validation';
+import { isPhoneNumber, normalizePhoneNumber, PHONE_NUMBER_MESSAGE } from '../../../lib/phone-number';
 
 // The Profile section's forms and rules, as pure functions (unit-tested beside this file).
 

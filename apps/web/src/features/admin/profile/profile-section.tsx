@@ -1,4 +1,4 @@
-import { SectionPage, useFieldAppearance } from '../../components/admin';
+import { SectionPage, useFieldAppearance } from '../../../components/admin';
 import { EmailCard } from './email-card';
 import { PersonalDetailsCard } from './personal-details-card';
 import { PhoneNumbersCard } from './phone-numbers-card';

@@ -3,8 +3,8 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormAlert } from '../../components/form-alert';
-import { OneTimeCodeInput } from '../../components/one-time-code-input';
+import { FormAlert } from '../../../components/form-alert';
+import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 
 type ValueSchema = z.ZodType<Record<string, string>, Record<string, string>>;
 

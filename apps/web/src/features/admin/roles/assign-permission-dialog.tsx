@@ -1,7 +1,7 @@
 import { Checkbox, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { FormDialog, useSubmit } from '../../components/admin';
-import type { PermissionItem, RoleItem } from '../../sdk/hooks/admin-roles';
+import { FormDialog, useSubmit } from '../../../components/admin';
+import type { PermissionItem, RoleItem } from '../../../sdk/admin/roles';
 import { toggle } from './role-rules';
 
 /** Assigns one permission to many of the account's roles at once (exactly the ones checked). */

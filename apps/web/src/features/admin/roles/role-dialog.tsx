@@ -1,8 +1,8 @@
 import { Checkbox, ScrollArea, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { FormDialog, NameInput, useAdminPortal, useNameField, useSubmit } from '../../components/admin';
-import { viewerMay } from '../../lib/admin-portal';
-import type { NewRole, PermissionItem, RoleItem } from '../../sdk/hooks/admin-roles';
+import { FormDialog, NameInput, useAdminPortal, useNameField, useSubmit } from '../../../components/admin';
+import { viewerMay } from '../../../lib/admin-portal';
+import type { NewRole, PermissionItem, RoleItem } from '../../../sdk/admin/roles';
 import { roleKeyFromName, toggle, type PermissionGroup } from './role-rules';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PermissionItem } from '../../sdk/hooks/admin-roles';
+import type { PermissionItem } from '../../../sdk/admin/roles';
 import { groupPermissions, roleKeyFromName, toggle } from './role-rules';
 
 const permission = (id: string, categoryId: string): PermissionItem => ({

@@ -1,4 +1,4 @@
-import type { PermissionCategoryItem, PermissionItem } from '../../sdk/hooks/admin-roles';
+import type { PermissionCategoryItem, PermissionItem } from '../../../sdk/admin/roles';
 
 /** A role key from its name, as the server would make it: lower-case words joined by dashes. */
 export const roleKeyFromName = (name: string): string =>

@@ -11,9 +11,9 @@ import {
   useAdminPortal,
   useCan,
   useConfirmation,
-} from '../../components/admin';
-import { viewerMay } from '../../lib/admin-portal';
-import { useRoles, type PermissionItem, type RoleItem } from '../../sdk/hooks/admin-roles';
+} from '../../../components/admin';
+import { viewerMay } from '../../../lib/admin-portal';
+import { useRoles, type PermissionItem, type RoleItem } from '../../../sdk/admin/roles';
 import { AssignPermissionDialog } from './assign-permission-dialog';
 import { RoleDialog } from './role-dialog';
 import { groupPermissions } from './role-rules';

@@ -11,8 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ErrorState, LoadingState, useAdminPortal, useFieldAppearance } from '../../components/admin';
-import { useCaptchaPolicy, type CaptchaPolicy } from '../../sdk/hooks/admin-security';
+import { ErrorState, LoadingState, useAdminPortal, useFieldAppearance } from '../../../components/admin';
+import { useCaptchaPolicy, type CaptchaPolicy } from '../../../sdk/admin/security';
 import { captchaDraftOf, parseCaptchaDraft, type CaptchaDraft, type CaptchaField } from './captcha-form';
 import { SaveStatus } from './save-status';
 

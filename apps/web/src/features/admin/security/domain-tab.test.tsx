@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DomainRestriction } from '../../sdk/hooks/admin-security';
-import { renderScreen } from '../../testing/render';
+import type { DomainRestriction } from '../../../sdk/admin/security';
+import { renderScreen } from '../../../testing/render';
 import { DomainTab } from './domain-tab';
 
 const config = { active: false, listType: 'ALLOW' as const, blockPublicDomains: false };
@@ -14,7 +14,7 @@ const sdk = vi.hoisted(() => ({
   load: () => undefined,
   canWrite: true,
 }));
-vi.mock('../../sdk/hooks/admin-security', () => ({
+vi.mock('../../../sdk/admin/security', () => ({
   useDomainRestrictions: () => ({
     config,
     restrictions,
@@ -27,7 +27,7 @@ vi.mock('../../sdk/hooks/admin-security', () => ({
     saveConfig: sdk.saveConfig,
   }),
 }));
-vi.mock('../../components/admin', async (importOriginal) => ({
+vi.mock('../../../components/admin', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useCan: () => sdk.canWrite,
   useFieldAppearance: () => (sdk.canWrite ? 'edit' : 'viewOnly'),

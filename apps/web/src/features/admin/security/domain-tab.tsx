@@ -1,6 +1,6 @@
 import { Switch, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useDomainRestrictions, type RestrictionType } from '../../sdk/hooks/admin-security';
+import { useDomainRestrictions, type RestrictionType } from '../../../sdk/admin/security';
 import { RestrictionListCard, RestrictionSettingsCard } from './restriction-cards';
 import { useRestrictionsEditor } from './use-restrictions-editor';
 

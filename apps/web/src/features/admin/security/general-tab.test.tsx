@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { GeneralSettings } from '../../sdk/hooks/admin-security';
-import { renderScreen } from '../../testing/render';
+import type { GeneralSettings } from '../../../sdk/admin/security';
+import { renderScreen } from '../../../testing/render';
 import { GeneralTab } from './general-tab';
 
 const settings: GeneralSettings = {
@@ -19,7 +19,7 @@ const sdk = vi.hoisted(() => ({
   superUser: false,
   captcha: { enabled: false, siteKey: '', secretKey: '', minScore: 0.5, ignoredEmails: [] as string[] },
 }));
-vi.mock('../../sdk/hooks/admin-security', () => ({
+vi.mock('../../../sdk/admin/security', () => ({
   useCaptchaPolicy: () => ({
     policy: sdk.captcha,
     loading: false,
@@ -35,7 +35,7 @@ vi.mock('../../sdk/hooks/admin-security', () => ({
     save: sdk.save,
   }),
 }));
-vi.mock('../../components/admin', async (importOriginal) => ({
+vi.mock('../../../components/admin', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useCan: () => sdk.canWrite,
   useAdminPortal: () => ({

@@ -1,10 +1,6 @@
 import { Card, Select, Stack } from '@mantine/core';
-import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../components/admin';
-import {
-  useGeneralSettings,
-  type EnforceMfaType,
-  type GeneralSettings,
-} from '../../sdk/hooks/admin-security';
+import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../../components/admin';
+import { useGeneralSettings, type EnforceMfaType, type GeneralSettings } from '../../../sdk/admin/security';
 import { CaptchaCard } from './captcha-card';
 import { SaveBar } from './save-status';
 import { ToggledLimitCards, type ToggledLimit } from './toggled-limit-card';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IpRestriction } from '../../sdk/hooks/admin-security';
-import { renderScreen } from '../../testing/render';
+import type { IpRestriction } from '../../../sdk/admin/security';
+import { renderScreen } from '../../../testing/render';
 import { IpTab } from './ip-tab';
 
 const config = { isActive: true, strategy: 'BLOCK' as const };
@@ -19,7 +19,7 @@ const sdk = vi.hoisted(() => ({
   load: () => undefined,
 }));
 const currentIp = { ip: '198.51.100.23', countryCode: 'NL' };
-vi.mock('../../sdk/hooks/admin-security', () => ({
+vi.mock('../../../sdk/admin/security', () => ({
   useCurrentIp: () => currentIp,
   useIpRestrictions: (shown: string) => {
     sdk.shown.push(shown);
@@ -39,7 +39,7 @@ vi.mock('../../sdk/hooks/admin-security', () => ({
     };
   },
 }));
-vi.mock('../../components/admin', async (importOriginal) => ({
+vi.mock('../../../components/admin', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useCan: () => true,
   useFieldAppearance: () => 'edit',

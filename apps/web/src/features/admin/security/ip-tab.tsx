@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useCurrentIp, useIpRestrictions, type RestrictionType } from '../../sdk/hooks/admin-security';
+import { useCurrentIp, useIpRestrictions, type RestrictionType } from '../../../sdk/admin/security';
 import { RestrictionListCard, RestrictionSettingsCard } from './restriction-cards';
 import { useRestrictionsEditor } from './use-restrictions-editor';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Group, SegmentedControl, Stack, Switch, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ConfirmDialog, EmptyState } from '../../components/admin';
-import type { RestrictionType } from '../../sdk/hooks/admin-security';
+import { ConfirmDialog, EmptyState } from '../../../components/admin';
+import type { RestrictionType } from '../../../sdk/admin/security';
 import { SaveBar } from './save-status';
 import type { RestrictionsEditor } from './use-restrictions-editor';
 

@@ -7,13 +7,13 @@ import {
   ErrorState,
   useCan,
   type ColumnDef,
-} from '../../components/admin';
+} from '../../../components/admin';
 import {
   useSecurityCenter,
   useSecurityCenterTable,
   type SecurityCenterTableKind,
   type SecurityCenterUser,
-} from '../../sdk/hooks/admin-security';
+} from '../../../sdk/admin/security';
 
 const day = (value: string | null) => (value ? new Date(value).toLocaleDateString() : 'Never');
 

@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
-import { SectionPage, useTabAppearance } from '../../components/admin';
-import { useFeatureFlag } from '../../sdk';
+import { SectionPage, useTabAppearance } from '../../../components/admin';
+import { useFeatureFlag } from '../../../sdk';
 import { DomainTab } from './domain-tab';
 import { GeneralTab } from './general-tab';
 import { IpTab } from './ip-tab';

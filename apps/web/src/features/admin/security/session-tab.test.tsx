@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SessionPolicy } from '../../sdk/hooks/admin-security';
-import { renderScreen } from '../../testing/render';
+import type { SessionPolicy } from '../../../sdk/admin/security';
+import { renderScreen } from '../../../testing/render';
 import { SessionTab } from './session-tab';
 
 const policy: SessionPolicy = {
@@ -11,10 +11,10 @@ const policy: SessionPolicy = {
   concurrent: { isActive: false, maxSessions: 1 },
 };
 const sdk = vi.hoisted(() => ({ save: vi.fn(async (_next: unknown) => undefined), load: () => undefined }));
-vi.mock('../../sdk/hooks/admin-security', () => ({
+vi.mock('../../../sdk/admin/security', () => ({
   useSessionPolicy: () => ({ policy, loading: false, error: null, load: sdk.load, save: sdk.save }),
 }));
-vi.mock('../../components/admin', async (importOriginal) => ({
+vi.mock('../../../components/admin', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useCan: () => true,
   // The vendor's metadata hides force re-login.

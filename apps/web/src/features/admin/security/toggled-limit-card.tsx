@@ -1,5 +1,5 @@
 import { Card, NumberInput, Stack, Switch } from '@mantine/core';
-import type { FieldAppearance } from '../../lib/admin-portal';
+import type { FieldAppearance } from '../../../lib/admin-portal';
 
 type KeysOfType<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T];
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../components/admin';
+import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../../components/admin';
 import { useSettingsDraft } from './use-settings-draft';
 
 /** What the IP and the email-domain restriction hooks both offer. */

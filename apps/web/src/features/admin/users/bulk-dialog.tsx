@@ -1,7 +1,7 @@
 import { Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '../../components/form-alert';
-import type { TeamRole } from '../../sdk/hooks/admin-users';
+import { FormAlert } from '../../../components/form-alert';
+import type { TeamRole } from '../../../sdk/admin/users';
 import { parseEmails } from './member-forms';
 import { RolePicker } from './role-picker';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { FormAlert } from '../../components/form-alert';
-import type { TeamMember, TeamRole } from '../../sdk/hooks/admin-users';
+import { FormAlert } from '../../../components/form-alert';
+import type { TeamMember, TeamRole } from '../../../sdk/admin/users';
 import { RolePicker } from './role-picker';
 
 /** A member's roles in this account; saving none is allowed (the store then sends roleIds ['']). */

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useAdminPortal } from '../../components/admin';
-import { FormAlert } from '../../components/form-alert';
-import { useFeatureFlag } from '../../sdk';
-import type { InviteInput, TeamRole } from '../../sdk/hooks/admin-users';
+import { useAdminPortal } from '../../../components/admin';
+import { FormAlert } from '../../../components/form-alert';
+import { useFeatureFlag } from '../../../sdk';
+import type { InviteInput, TeamRole } from '../../../sdk/admin/users';
 import { inviteFieldSetting } from './invite-fields';
 import { expirationChoices, inviteSchema } from './member-forms';
 import { RolePicker } from './role-picker';

@@ -1,4 +1,4 @@
-import type { AdminBoxConfiguration } from '../../lib/admin-portal';
+import type { AdminBoxConfiguration } from '../../../lib/admin-portal';
 
 export type InviteField = 'name' | 'phoneNumber' | 'username';
 

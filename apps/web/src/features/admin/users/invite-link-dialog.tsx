@@ -1,7 +1,7 @@
 import { Button, CopyButton, Group, Modal, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { FormAlert } from '../../components/form-alert';
-import type { InviteLink, TeamRole } from '../../sdk/hooks/admin-users';
+import { FormAlert } from '../../../components/form-alert';
+import type { InviteLink, TeamRole } from '../../../sdk/admin/users';
 import { inviteLinkSchema, inviteLinkUrl } from './member-forms';
 import { RolePicker } from './role-picker';
 

@@ -1,5 +1,5 @@
 import { MultiSelect } from '@mantine/core';
-import type { TeamRole } from '../../sdk/hooks/admin-users';
+import type { TeamRole } from '../../../sdk/admin/users';
 
 /** Roles to give: the account's and the vendor's (GET /team/resources/roles/v1). */
 export function RolePicker({

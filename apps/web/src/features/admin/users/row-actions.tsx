@@ -1,6 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { useCan } from '../../components/admin';
-import type { TeamMember } from '../../sdk/hooks/admin-users';
+import { useCan } from '../../../components/admin';
+import type { TeamMember } from '../../../sdk/admin/users';
 
 export type MemberAction =
   'editRoles' | 'resendActivation' | 'lock' | 'unlock' | 'disable' | 'enable' | 'makePermanent' | 'delete';

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { AdminPortalProvider } from '../../components/admin';
-import type { TeamMember } from '../../sdk/hooks/admin-users';
-import { publishFeatureFlags } from '../../sdk/hooks/feature-flags';
-import { renderScreen } from '../../testing/render';
+import { AdminPortalProvider } from '../../../components/admin';
+import type { TeamMember } from '../../../sdk/admin/users';
+import { publishFeatureFlags } from '../../../sdk/hooks/feature-flags';
+import { renderScreen } from '../../../testing/render';
 import { InviteDialog } from './invite-dialog';
 import { RowActions } from './row-actions';
 

@@ -9,8 +9,8 @@ import {
   useCan,
   type ColumnDef,
   type SortingState,
-} from '../../components/admin';
-import { useAuthState } from '../../sdk';
+} from '../../../components/admin';
+import { useAuthState } from '../../../sdk';
 import {
   useInviteLink,
   useTeamUserActions,
@@ -19,7 +19,7 @@ import {
   type UserFilterPreset,
   type UserSortKey,
   type UsersQuery,
-} from '../../sdk/hooks/admin-users';
+} from '../../../sdk/admin/users';
 import { BulkDialog } from './bulk-dialog';
 import { EditRolesDialog } from './edit-roles-dialog';
 import { InviteDialog } from './invite-dialog';
