@@ -36,4 +36,30 @@ describe('useConfirmation', () => {
     expect(result.current.target).toBe('role-2');
     expect(result.current.dialog.error).toBeNull();
   });
+
+  // Formerly the Privacy section's own hook: signing out a session, deleting a passkey.
+  it('runs the action on the item asked for; when it fails, closing the dialog forgets the message', async () => {
+    const removed: string[] = [];
+    let fail = true;
+    const { result } = renderHook(() =>
+      useConfirmation(async (item: string) => {
+        if (fail) throw new Error('Session not found');
+        removed.push(item);
+      }),
+    );
+    act(() => result.current.ask('passkey-1'));
+    await act(async () => result.current.dialog.onConfirm());
+    expect(result.current.target).toBe('passkey-1');
+    expect(result.current.dialog.error).toBe('Session not found');
+    expect(result.current.dialog.loading).toBe(false);
+    act(() => result.current.dialog.onClose());
+    expect(result.current.target).toBeNull();
+    expect(result.current.dialog.error).toBeNull();
+
+    fail = false;
+    act(() => result.current.ask('session-2'));
+    await act(async () => result.current.dialog.onConfirm());
+    expect(removed).toEqual(['session-2']);
+    expect(result.current.target).toBeNull();
+  });
 });

@@ -17,8 +17,9 @@ export interface Confirmation<T> {
 }
 
 /**
- * A destructive action asked for first (ConfirmDialog): the dialog closes when `action` succeeds
- * and keeps the server's message on screen when it fails.
+ * A destructive action asked for first (ConfirmDialog), the one way every admin section asks: the
+ * dialog closes when `action` succeeds and keeps the server's message on screen when it fails;
+ * closing it or asking anew forgets that message.
  */
 export function useConfirmation<T>(action: (target: T) => Promise<void>): Confirmation<T> {
   const [target, setTarget] = useState<T | null>(null);
@@ -42,7 +43,10 @@ export function useConfirmation<T>(action: (target: T) => Promise<void>): Confir
       loading: submission.pending,
       error: failed ? submission.error : null,
       onConfirm: () => void confirm(),
-      onClose: () => setTarget(null),
+      onClose: () => {
+        setFailed(false);
+        setTarget(null);
+      },
     },
   };
 }

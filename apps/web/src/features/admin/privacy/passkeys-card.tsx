@@ -1,9 +1,14 @@
 import { Button, Card, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect } from 'react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components/admin';
+import {
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  useConfirmation,
+} from '../../../components/admin';
 import { useOwnPasskeys, type PasskeyRow } from '../../../sdk/admin/privacy';
 import { formatDateTime } from './privacy-rules';
-import { useConfirmedAction } from './use-confirmed-action';
 
 const kindOf = (deviceType: string) =>
   deviceType === 'Platform' ? 'This device (built-in)' : 'Security key or phone';
@@ -11,7 +16,7 @@ const kindOf = (deviceType: string) =>
 /** The user's passkeys: listed, and deleted after a confirmation. */
 export function PasskeysCard() {
   const passkeys = useOwnPasskeys();
-  const removal = useConfirmedAction<PasskeyRow>();
+  const removal = useConfirmation((device: PasskeyRow) => passkeys.remove(device.id));
   const { load } = passkeys;
   useEffect(() => load(), [load]);
 
@@ -67,15 +72,7 @@ export function PasskeysCard() {
         </Title>
         {content}
       </Stack>
-      <ConfirmDialog
-        opened={removal.target !== null}
-        title="Delete passkey"
-        confirmLabel="Delete"
-        loading={removal.busy}
-        error={removal.error}
-        onConfirm={() => void removal.confirm((device) => passkeys.remove(device.id))}
-        onClose={removal.cancel}
-      >
+      <ConfirmDialog {...removal.dialog} title="Delete passkey" confirmLabel="Delete">
         This passkey will no longer sign you in.
       </ConfirmDialog>
     </Card>

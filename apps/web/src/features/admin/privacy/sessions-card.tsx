@@ -11,17 +11,25 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PagePicker } from '../../../components/admin';
+import {
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PagePicker,
+  useConfirmation,
+} from '../../../components/admin';
 import { useOwnSessions, type SessionRow } from '../../../sdk/admin/privacy';
 import { describeUserAgent, formatDateTime, sessionsPage } from './privacy-rules';
-import { useConfirmedAction } from './use-confirmed-action';
 
 type Pending = { kind: 'one'; session: SessionRow } | { kind: 'others' };
 
 /** Where the user is signed in; any other session can be signed out, one or all at once. */
 export function SessionsCard({ viewOnly }: { viewOnly: boolean }) {
   const sessions = useOwnSessions();
-  const revocation = useConfirmedAction<Pending>();
+  const revocation = useConfirmation((chosen: Pending) =>
+    chosen.kind === 'one' ? sessions.revoke(chosen.session.id) : sessions.revokeOthers(),
+  );
   const pending = revocation.target;
   const { load } = sessions;
   useEffect(() => load(), [load]);
@@ -123,17 +131,9 @@ export function SessionsCard({ viewOnly }: { viewOnly: boolean }) {
         {content}
       </Stack>
       <ConfirmDialog
-        opened={pending !== null}
+        {...revocation.dialog}
         title={pending?.kind === 'one' ? 'Sign out session' : 'Sign out all other sessions'}
         confirmLabel="Sign out"
-        loading={revocation.busy}
-        error={revocation.error}
-        onConfirm={() =>
-          void revocation.confirm((chosen) =>
-            chosen.kind === 'one' ? sessions.revoke(chosen.session.id) : sessions.revokeOthers(),
-          )
-        }
-        onClose={revocation.cancel}
       >
         {pending?.kind === 'one'
           ? `Sign out ${describeUserAgent(pending.session.userAgent)}? That browser will have to sign in again.`
