@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSubmit } from './use-submit';
 
 export interface Confirmation<T> {
@@ -26,6 +26,11 @@ export function useConfirmation<T>(action: (target: T) => Promise<void>): Confir
   // Whether the last confirmed action failed: a new question starts without its message.
   const [failed, setFailed] = useState(false);
   const submission = useSubmit(action);
+  // Stable, so that table columns built with it stay memoised.
+  const ask = useCallback((next: T) => {
+    setFailed(false);
+    setTarget(next);
+  }, []);
   const confirm = async () => {
     if (target === null) return;
     const done = await submission.run(target);
@@ -34,10 +39,7 @@ export function useConfirmation<T>(action: (target: T) => Promise<void>): Confir
   };
   return {
     target,
-    ask: (next) => {
-      setFailed(false);
-      setTarget(next);
-    },
+    ask,
     dialog: {
       opened: target !== null,
       loading: submission.pending,

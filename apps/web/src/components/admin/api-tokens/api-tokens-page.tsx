@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState, SectionPage } from '../section-pa
 import { CreateTokenDialog } from './create-token-dialog';
 import { EditTokenDialog } from './edit-token-dialog';
 import { SecretDialog } from './secret-dialog';
+import { useConfirmation } from '../use-confirmation';
 
 const formatDate = (iso: string) => (iso ? new Date(iso).toLocaleDateString() : '');
 
@@ -40,9 +41,9 @@ export function ApiTokensPage({
   roles?: AssignableRolesState;
 }) {
   const { load } = view;
-  const [deleting, setDeleting] = useState<ApiToken | null>(null);
   const [editing, setEditing] = useState<ApiToken | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useConfirmation((token: ApiToken) => view.remove(token.clientId));
+  const { target: deleting, ask: askDeletion } = deletion;
 
   useEffect(() => load(), [load]);
 
@@ -105,10 +106,7 @@ export function ApiTokensPage({
                       variant="subtle"
                       color="red"
                       aria-label={`Delete token ${row.original.description || row.original.clientId}`}
-                      onClick={() => {
-                        setDeleteError(null);
-                        setDeleting(row.original);
-                      }}
+                      onClick={() => askDeletion(row.original)}
                     >
                       Delete
                     </Button>
@@ -119,21 +117,11 @@ export function ApiTokensPage({
           ]
         : []),
     ],
-    [canDelete, canEdit, roleNames, roles],
+    [askDeletion, canDelete, canEdit, roleNames, roles],
   );
 
   const create = async (token: NewApiToken) => {
     await view.create(token);
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await view.remove(deleting.clientId);
-      setDeleting(null);
-    } catch (caught) {
-      setDeleteError(caught instanceof Error ? caught.message : String(caught));
-    }
   };
 
   const generate = canCreate ? <Button onClick={view.openCreate}>Generate token</Button> : null;
@@ -175,13 +163,10 @@ export function ApiTokensPage({
         onClose={() => setEditing(null)}
       />
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title="Delete API token"
         confirmLabel="Delete"
         loading={view.deleting}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       >
         {`Delete the token "${deleting?.description || deleting?.clientId || ''}"? Systems using it can no longer get access tokens.`}
       </ConfirmDialog>

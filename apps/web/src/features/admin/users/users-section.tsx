@@ -7,6 +7,7 @@ import {
   ErrorState,
   SectionPage,
   useCan,
+  useConfirmation,
   type ColumnDef,
   type SortingState,
 } from '../../../components/admin';
@@ -98,9 +99,6 @@ export function UsersSection() {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
   const [dialog, setDialog] = useState<'invite' | 'bulk' | 'link' | null>(null);
   const [editing, setEditing] = useState<TeamMember | null>(null);
-  const [pending, setPending] = useState<{ action: MemberAction; member: TeamMember } | null>(null);
-  const [pendingError, setPendingError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
   const query = useMemo<UsersQuery>(() => {
@@ -139,28 +137,16 @@ export function UsersSection() {
   const onAction = (action: MemberAction, member: TeamMember) => {
     setNotice(null);
     if (action === 'editRoles') return setEditing(member);
-    if (confirmations[action]) {
-      setPendingError(null);
-      return setPending({ action, member });
-    }
+    if (confirmations[action]) return confirmation.ask({ action, member });
     void run(action, member).catch((caught: unknown) =>
       setNotice(caught instanceof Error ? caught.message : String(caught)),
     );
   };
 
-  const confirm = async () => {
-    if (!pending) return;
-    setWorking(true);
-    setPendingError(null);
-    try {
-      await run(pending.action, pending.member);
-      setPending(null);
-    } catch (caught) {
-      setPendingError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setWorking(false);
-    }
-  };
+  const confirmation = useConfirmation((asked: { action: MemberAction; member: TeamMember }) =>
+    run(asked.action, asked.member),
+  );
+  const pending = confirmation.target;
 
   const columns = useMemo<ColumnDef<TeamMember>[]>(
     () => [
@@ -355,13 +341,9 @@ export function UsersSection() {
         />
       ) : null}
       <ConfirmDialog
-        opened={pending !== null}
+        {...confirmation.dialog}
         title={pending ? (confirmations[pending.action]?.title ?? '') : ''}
         confirmLabel={pending ? (confirmations[pending.action]?.title ?? '') : ''}
-        loading={working}
-        error={pendingError}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(null)}
       >
         {pending ? (confirmations[pending.action]?.text(pending.member) ?? '') : ''}
       </ConfirmDialog>
