@@ -6,16 +6,18 @@ import {
   type ColumnDef,
   type SortingState,
 } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { PagePicker } from './page-picker';
 import { LoadingState } from './section-page';
 
 export type { ColumnDef, SortingState };
 
 /**
- * An admin table over server-side data (paging, sorting and filtering happen on the server):
- * sortable headers are buttons with aria-sort, the table is labelled, and the pager is keyboard
- * operable. Give columns an `id` that is the server's sort key when `enableSorting` is on.
+ * The admin portal's one table, for server-paged lists (paging, sorting and filtering happen on
+ * the server) and whole ones alike: sortable headers are buttons with aria-sort, the table is
+ * labelled, and the pager is keyboard operable. Give columns an `id` that is the server's sort key
+ * when sorting is on. With `rowActions`, a last column, named for screen readers only, holds each
+ * row's buttons (RowActions).
  */
 export function DataTable<Row>({
   label,
@@ -29,6 +31,8 @@ export function DataTable<Row>({
   onPageChange,
   loading = false,
   empty,
+  rowActions,
+  rowTestId = (id) => `row-${id}`,
 }: {
   /** The table's accessible name. */
   label: string;
@@ -44,10 +48,28 @@ export function DataTable<Row>({
   loading?: boolean;
   /** What shows instead of rows when there are none. */
   empty: ReactNode;
+  rowActions?: (row: Row) => ReactNode;
+  /** The row's test id, from its id and data (journeys find rows by it). */
+  rowTestId?: (id: string, row: Row) => string;
 }) {
+  const allColumns = useMemo<ColumnDef<Row>[]>(
+    () =>
+      rowActions
+        ? [
+            ...columns,
+            {
+              id: 'actions',
+              header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+              cell: ({ row }) => rowActions(row.original),
+              enableSorting: false,
+            },
+          ]
+        : columns,
+    [columns, rowActions],
+  );
   const table = useReactTable({
     data,
-    columns,
+    columns: allColumns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
@@ -67,7 +89,7 @@ export function DataTable<Row>({
         type="auto"
         viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` }}
       >
-        <Table aria-label={label} aria-busy={loading} highlightOnHover verticalSpacing="sm" miw={640}>
+        <Table aria-label={label} aria-busy={loading} striped highlightOnHover verticalSpacing="sm" miw={640}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
@@ -77,6 +99,7 @@ export function DataTable<Row>({
                   return (
                     <Table.Th
                       key={header.id}
+                      scope="col"
                       aria-sort={
                         sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                       }
@@ -104,7 +127,7 @@ export function DataTable<Row>({
           </Table.Thead>
           <Table.Tbody>
             {table.getRowModel().rows.map((row) => (
-              <Table.Tr key={row.id} data-testid={`row-${row.id}`}>
+              <Table.Tr key={row.id} data-testid={rowTestId(row.id, row.original)}>
                 {row.getVisibleCells().map((cell) => (
                   <Table.Td key={cell.id}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -2,7 +2,7 @@
 export { ConfirmDialog } from './confirm-dialog';
 export { DataTable, type ColumnDef, type SortingState } from './data-table';
 export { FormDialog } from './form-dialog';
-export { ListTable, RowActions } from './list-table';
+export { RowActions } from './row-actions';
 export { PagePicker } from './page-picker';
 export { NameInput, useNameField, type NameField } from './name-field';
 export {

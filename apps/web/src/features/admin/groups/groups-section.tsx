@@ -1,15 +1,16 @@
-import { Badge, Box, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   ConfirmDialog,
+  DataTable,
   EmptyState,
   ErrorState,
-  ListTable,
   LoadingState,
   RowActions,
   SectionPage,
   useAdminPortal,
   useConfirmation,
+  type ColumnDef,
 } from '../../../components/admin';
 import { viewerMay } from '../../../lib/admin-portal';
 import { useGroups, useGroupsConfiguration, type GroupItem } from '../../../sdk/admin/groups';
@@ -17,6 +18,41 @@ import { GroupDialog } from './group-dialog';
 import { GroupMembersDialog } from './group-members-dialog';
 import { groupOffers } from './group-offers';
 import { GroupsNotice, GroupsSettings } from './groups-settings';
+
+const groupColumns: ColumnDef<GroupItem>[] = [
+  {
+    id: 'name',
+    header: 'Group',
+    cell: ({ row: { original: group } }) => (
+      <Group gap="xs" wrap="nowrap">
+        <Box
+          w={12}
+          h={12}
+          style={{ borderRadius: 6, background: group.color || 'var(--mantine-color-gray-4)' }}
+          aria-hidden
+        />
+        <Text size="sm" fw={500}>
+          {group.name}
+        </Text>
+      </Group>
+    ),
+  },
+  { id: 'description', header: 'Description', cell: ({ row }) => row.original.description },
+  {
+    id: 'roles',
+    header: 'Roles',
+    cell: ({ row }) => (
+      <Group gap={4}>
+        {row.original.roles.map((role) => (
+          <Badge key={role.id} variant="light">
+            {role.name}
+          </Badge>
+        ))}
+      </Group>
+    ),
+  },
+  { id: 'members', header: 'Members', cell: ({ row }) => row.original.users.length },
+];
 
 type Removal =
   | { kind: 'group'; group: GroupItem }
@@ -73,52 +109,29 @@ export function GroupsSection() {
       );
     }
     return (
-      <ListTable label="Groups" columns={['Group', 'Description', 'Roles', 'Members']}>
-        {view.groups.map((group) => (
-          <Table.Tr key={group.id}>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Box
-                  w={12}
-                  h={12}
-                  style={{ borderRadius: 6, background: group.color || 'var(--mantine-color-gray-4)' }}
-                  aria-hidden
-                />
-                <Text size="sm" fw={500}>
-                  {group.name}
-                </Text>
-              </Group>
-            </Table.Td>
-            <Table.Td>{group.description}</Table.Td>
-            <Table.Td>
-              <Group gap={4}>
-                {group.roles.map((role) => (
-                  <Badge key={role.id} variant="light">
-                    {role.name}
-                  </Badge>
-                ))}
-              </Group>
-            </Table.Td>
-            <Table.Td>{group.users.length}</Table.Td>
-            <Table.Td>
-              <RowActions
-                name={group.name}
-                onEdit={offers.edit ? () => setEditing(group) : undefined}
-                onDelete={offers.remove ? () => removal.ask({ kind: 'group', group }) : undefined}
-              >
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setManagingId(group.id)}
-                  aria-label={`Roles and members of ${group.name}`}
-                >
-                  Roles and members
-                </Button>
-              </RowActions>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </ListTable>
+      <DataTable
+        label="Groups"
+        columns={groupColumns}
+        data={view.groups}
+        getRowId={(group) => group.id}
+        empty={null}
+        rowActions={(group) => (
+          <RowActions
+            name={group.name}
+            onEdit={offers.edit ? () => setEditing(group) : undefined}
+            onDelete={offers.remove ? () => removal.ask({ kind: 'group', group }) : undefined}
+          >
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setManagingId(group.id)}
+              aria-label={`Roles and members of ${group.name}`}
+            >
+              Roles and members
+            </Button>
+          </RowActions>
+        )}
+      />
     );
   };
 

@@ -2,21 +2,53 @@ import { Badge, Button, Group, Stack, Table, Tabs, Text, VisuallyHidden } from '
 import { useEffect, useMemo, useState } from 'react';
 import {
   ConfirmDialog,
+  DataTable,
   EmptyState,
   ErrorState,
-  ListTable,
   LoadingState,
   RowActions,
   SectionPage,
   useAdminPortal,
   useCan,
   useConfirmation,
+  type ColumnDef,
 } from '../../../components/admin';
 import { viewerMay } from '../../../lib/admin-portal';
 import { useRoles, type PermissionItem, type RoleItem } from '../../../sdk/admin/roles';
 import { AssignPermissionDialog } from './assign-permission-dialog';
 import { RoleDialog } from './role-dialog';
 import { groupPermissions } from './role-rules';
+
+const roleColumns: ColumnDef<RoleItem>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: ({ row: { original: role } }) => (
+      <Group gap="xs">
+        <Text size="sm" fw={500}>
+          {role.name}
+        </Text>
+        {role.isDefault ? <Badge variant="light">Default</Badge> : null}
+        {role.isVendorRole ? (
+          <Badge variant="outline" color="gray">
+            Vendor role
+          </Badge>
+        ) : null}
+      </Group>
+    ),
+  },
+  {
+    id: 'key',
+    header: 'Key',
+    cell: ({ row }) => (
+      <Text size="sm" ff="monospace">
+        {row.original.key}
+      </Text>
+    ),
+  },
+  { id: 'description', header: 'Description', cell: ({ row }) => row.original.description },
+  { id: 'permissions', header: 'Permissions', cell: ({ row }) => row.original.permissionIds.length },
+];
 
 /** Roles and permissions (SPEC section 6): the vendor's roles (read-only) and the account's own. */
 export function RolesSection() {
@@ -52,41 +84,23 @@ export function RolesSection() {
           {view.roles.length === 0 ? (
             <EmptyState title="No roles yet" description="Create a role to give people permissions." />
           ) : (
-            <ListTable label="Roles" columns={['Name', 'Key', 'Description', 'Permissions']}>
-              {view.roles.map((role) => (
-                <Table.Tr key={role.id} data-testid={`role-${role.key}`}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text size="sm" fw={500}>
-                        {role.name}
-                      </Text>
-                      {role.isDefault ? <Badge variant="light">Default</Badge> : null}
-                      {role.isVendorRole ? (
-                        <Badge variant="outline" color="gray">
-                          Vendor role
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {role.key}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{role.description}</Table.Td>
-                  <Table.Td>{role.permissionIds.length}</Table.Td>
-                  <Table.Td>
-                    {role.isVendorRole ? null : (
-                      <RowActions
-                        name={role.name}
-                        onEdit={canWrite ? () => setEditing(role) : undefined}
-                        onDelete={canDelete ? () => deletion.ask(role) : undefined}
-                      />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </ListTable>
+            <DataTable
+              label="Roles"
+              columns={roleColumns}
+              data={view.roles}
+              getRowId={(role) => role.id}
+              rowTestId={(_id, role) => `role-${role.key}`}
+              empty={null}
+              rowActions={(role) =>
+                role.isVendorRole ? null : (
+                  <RowActions
+                    name={role.name}
+                    onEdit={canWrite ? () => setEditing(role) : undefined}
+                    onDelete={canDelete ? () => deletion.ask(role) : undefined}
+                  />
+                )
+              }
+            />
           )}
         </Tabs.Panel>
         <Tabs.Panel value="permissions" pt="md">
