@@ -28,15 +28,26 @@ export function useNameField(initial: string): NameField {
   };
 }
 
-/** The dialog's first field: focused when it opens, its error shown under it. */
-export function NameInput({ field, onChange }: { field: NameField; onChange?: (name: string) => void }) {
+/**
+ * The dialog's first field: focused when it opens, its error shown under it (its own, else the
+ * server's refusal of this name, e.g. one already taken).
+ */
+export function NameInput({
+  field,
+  serverError,
+  onChange,
+}: {
+  field: NameField;
+  serverError?: string;
+  onChange?: (name: string) => void;
+}) {
   return (
     <TextInput
       label="Name"
       required
       data-autofocus
       value={field.value}
-      error={field.error}
+      error={field.error ?? serverError}
       onChange={(event) => {
         field.change(event.currentTarget.value);
         onChange?.(event.currentTarget.value);

@@ -1,6 +1,6 @@
 import { useAuth, useAuthActions, useCustomLoginActions, useCustomLoginState } from '@frontegg/react-hooks';
 import { useCallback, useState } from 'react';
-import { errorMessage } from './profile';
+import { apiError, errorMessage } from './api-error';
 
 // The Account settings section's data: the store's accountSettings actions (tab settings) and its
 // customLogin actions (tab customLogin). In preview mode the store's mock actions answer both.
@@ -69,7 +69,7 @@ export function useAccountSettings(): AccountSettingsView {
         actions.saveAccountSettings({
           ...changes,
           callback: (data: unknown, error?: unknown) => {
-            if (error || !data) reject(new Error(errorMessage(error) ?? 'Unknown error occurred'));
+            if (error || !data) reject(apiError(error));
             else resolve();
           },
         } as Parameters<typeof actions.saveAccountSettings>[0]);
@@ -153,7 +153,7 @@ export function useCustomLogin(): CustomLoginView {
         actions.updateTenantMetadata({
           ...loginBoxChanges(loginBox, next),
           callback: (ok: unknown, error?: unknown) => {
-            if (error || !ok) reject(new Error(errorMessage(error) ?? 'No changes to update'));
+            if (error || !ok) reject(apiError(error, 'No changes to update'));
             else resolve();
           },
         } as unknown as Parameters<typeof actions.updateTenantMetadata>[0]);

@@ -3,7 +3,7 @@ import { api, FetchClient } from '@frontegg/rest-api';
 import { useCallback, useEffect, useState } from 'react';
 import { APP_NAME } from '../store';
 import { usePreviewMode } from './portal';
-import { errorMessage } from './profile';
+import { apiError, errorMessage } from './api-error';
 
 // The API tokens sections' data: the store's apiTokens actions (personal tokens: 'user', tenant
 // tokens: 'tenant'). In preview mode the store's mock actions answer; nothing reaches a server.
@@ -96,7 +96,7 @@ export function useApiTokens(scope: ApiTokenScope): ApiTokensView {
       new Promise<void>((resolve, reject) => {
         actions.setApiTokensError({ key: ADD as never, value: false });
         const callback = (_data: unknown, error?: unknown) => {
-          if (error) reject(new Error(errorMessage(error) ?? 'Unknown error occurred'));
+          if (error) reject(apiError(error));
           else resolve();
         };
         const expires = token.expiresInDays ?? undefined;

@@ -2,7 +2,7 @@ import { useGroupsActions, useGroupsState, useRolesActions, useRolesState } from
 import { api } from '@frontegg/rest-api';
 import { useCallback, useMemo, useState } from 'react';
 import { usePreviewMode } from './portal';
-import { errorMessage } from './profile';
+import { apiError, errorMessage } from './api-error';
 
 // The Groups section's data: the store's GroupsState (groups with their roles and users, the
 // account's users to pick from) and the roles a group can carry (RolesState). In preview mode the
@@ -152,7 +152,7 @@ export function useGroups(): GroupsView {
       try {
         await live();
       } catch (error) {
-        throw new Error(errorMessage(error) ?? 'Unknown error occurred');
+        throw apiError(error);
       }
       await actions.loadGroups();
     },
@@ -250,7 +250,7 @@ export function useGroupsConfiguration(): GroupsConfigurationView {
       try {
         saved = await api.groups.updateGroupConfiguration(changes);
       } catch (error) {
-        throw new Error(errorMessage(error) ?? 'Unknown error occurred');
+        throw apiError(error);
       }
       actions.setGroupsState({ groupsConfiguration: saved } as Parameters<typeof actions.setGroupsState>[0]);
     },

@@ -6,7 +6,7 @@ import {
   useSessionsState,
 } from '@frontegg/react-hooks';
 import { useCallback, useMemo } from 'react';
-import { apiError, errorMessage } from './profile';
+import { apiError, errorMessage } from './api-error';
 import { usePreviewMode } from './portal';
 import { useReauthenticationGuard } from '../hooks/reauthentication';
 
@@ -124,7 +124,7 @@ export function useChangePassword(): (password: string, newPassword: string) => 
           newPassword,
           callback: (ok: boolean | null, error?: unknown) => {
             if (ok) resolve();
-            else reject(new Error(errorMessage(error) ?? 'Unknown error occurred'));
+            else reject(apiError(error));
           },
         });
       }),

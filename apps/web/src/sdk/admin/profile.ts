@@ -10,6 +10,7 @@ import {
 import { FetchClient } from '@frontegg/rest-api';
 import { useCallback, useMemo } from 'react';
 import { APP_NAME } from '../store';
+import { apiError, errorMessage } from './api-error';
 import { usePreviewMode } from './portal';
 import { useReauthenticationGuard } from '../hooks/reauthentication';
 
@@ -17,28 +18,6 @@ import { useReauthenticationGuard } from '../hooks/reauthentication';
 // through the store's profile, usernames and SMS actions: in preview mode the store's mock
 // actions answer them, except usernames, which the store cannot mock (the section then shows it
 // read-only and calls nothing).
-
-/** The message of a store error (a FronteggApiError, an Error or a string), or null. */
-export function errorMessage(error: unknown): string | null {
-  if (!error) return null;
-  if (typeof error === 'string') return error;
-  if (typeof error === 'object' && 'message' in error && typeof error.message === 'string')
-    return error.message;
-  return 'Unknown error occurred';
-}
-
-/** The server's message as an Error that keeps its errorCode (the re-authentication guard reads it). */
-export function apiError(error: unknown): Error & { errorCode?: string } {
-  const failure: Error & { errorCode?: string } = new Error(errorMessage(error) ?? 'Unknown error occurred');
-  if (
-    typeof error === 'object' &&
-    error !== null &&
-    'errorCode' in error &&
-    typeof error.errorCode === 'string'
-  )
-    failure.errorCode = error.errorCode;
-  return failure;
-}
 
 /** The fields the Profile form edits; address and job title live in the user's metadata. */
 export interface ProfileDetails {

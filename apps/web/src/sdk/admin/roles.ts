@@ -2,7 +2,7 @@ import { useRolesActions, useRolesState } from '@frontegg/react-hooks';
 import { api } from '@frontegg/rest-api';
 import { useCallback, useMemo, useState } from 'react';
 import { usePreviewMode } from './portal';
-import { errorMessage } from './profile';
+import { apiError, errorMessage } from './api-error';
 
 // The Roles section's data: the store's RolesState (roles, permissions, permission categories and
 // their actions). Assigning one permission to many roles goes through the rest-api call itself:
@@ -63,7 +63,7 @@ const viaCallback = (run: (callback: Callback) => void) =>
   new Promise<void>((resolve, reject) => {
     run((result, error) => {
       if (error || result === null || result === false) {
-        reject(new Error(errorMessage(error) ?? 'Unknown error occurred'));
+        reject(apiError(error));
       } else resolve();
     });
   });

@@ -2,7 +2,7 @@ import { useAuth, useAuthActions } from '@frontegg/react-hooks';
 import { api, fetch as sdkFetch } from '@frontegg/rest-api';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePreviewMode } from './portal';
-import { errorMessage } from './profile';
+import { apiError, errorMessage } from './api-error';
 
 // The Security section's data: the store's sessionsPolicyState, securityPolicyState, restrictionsState
 // and securityCenterState, loaded by the store's actions (their mocks answer in preview mode). Changes
@@ -84,7 +84,7 @@ async function change(
       await live();
     }
   } catch (error) {
-    throw new Error(errorMessage(error) ?? 'Unknown error occurred');
+    throw apiError(error);
   }
 }
 

@@ -2,7 +2,7 @@ import { useTeamActions, useTeamState } from '@frontegg/react-hooks';
 import { api, fetch as sdkFetch } from '@frontegg/rest-api';
 import { useCallback, useMemo } from 'react';
 import { usePreviewMode } from './portal';
-import { errorMessage } from './profile';
+import { apiError, errorMessage } from './api-error';
 import { PREVIEW_ROLES, previewTeamPage } from '../hooks/preview-team';
 
 // The Users section's data: the store's TeamState (its users page, roles, dialogs' actions) and, where
@@ -93,7 +93,7 @@ function viaCallback(run: (callback: Callback) => void): Promise<unknown> {
   return new Promise((resolve, reject) => {
     run((value, error) => {
       if (error || value === null || value === false) {
-        reject(new Error(errorMessage(error) ?? 'Unknown error occurred'));
+        reject(apiError(error));
       } else resolve(value);
     });
   });

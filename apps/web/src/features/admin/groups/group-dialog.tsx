@@ -4,6 +4,9 @@ import { FormDialog, NameInput, useNameField, useSubmit } from '../../../compone
 import { ColourInput } from '../../../components/colour-input';
 import type { GroupFields, GroupItem } from '../../../sdk/admin/groups';
 
+// A name already taken is the name field's error, not the form's.
+const fieldOf = { 'ER-GROUPS-NAME-TAKEN': 'name' } as const;
+
 /** Creates a group or edits one: name, description, colour (SPEC section 7: create sends those three). */
 export function GroupDialog({
   group,
@@ -17,7 +20,7 @@ export function GroupDialog({
   const name = useNameField(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
   const [color, setColor] = useState(group?.color ?? '');
-  const submission = useSubmit(onSave);
+  const submission = useSubmit(onSave, fieldOf);
 
   const submit = async () => {
     const trimmed = name.check();
@@ -33,7 +36,7 @@ export function GroupDialog({
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <NameInput field={name} />
+      <NameInput field={name} serverError={submission.fieldErrors.name} />
       <Textarea
         label="Description"
         value={description}

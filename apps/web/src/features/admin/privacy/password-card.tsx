@@ -1,32 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSubmit } from '../../../components/admin';
 import { FormAlert } from '../../../components/form-alert';
 import { useChangePassword } from '../../../sdk/admin/privacy';
 import { changePasswordSchema, type ChangePasswordForm } from './privacy-rules';
 
+// A wrong current password is that field's error; the policy's refusals go to the form's alert.
+const fieldOf = { 'ER-LIFECYCLE-WRONG-PASSWORD': 'password' } as const;
+
 /** Change password with the current one; the server applies the password policy. */
 export function PasswordCard() {
   const changePassword = useChangePassword();
-  const [error, setError] = useState<string | null>(null);
-  const [changed, setChanged] = useState(false);
   const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { password: '', newPassword: '', confirmPassword: '' },
   });
+  const submission = useSubmit(async ({ password, newPassword }: ChangePasswordForm) => {
+    await changePassword(password, newPassword);
+    form.reset();
+  }, fieldOf);
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async ({ password, newPassword }) => {
-    setError(null);
-    setChanged(false);
-    try {
-      await changePassword(password, newPassword);
-      form.reset();
-      setChanged(true);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Unknown error occurred');
-    }
+  const submit = form.handleSubmit(async (values) => {
+    await submission.run(values);
   });
 
   return (
@@ -39,7 +36,7 @@ export function PasswordCard() {
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            error={errors.password?.message}
+            error={errors.password?.message ?? submission.fieldErrors.password}
             {...form.register('password')}
           />
           <PasswordInput
@@ -54,8 +51,8 @@ export function PasswordCard() {
             error={errors.confirmPassword?.message}
             {...form.register('confirmPassword')}
           />
-          <FormAlert message={error} />
-          {changed ? (
+          <FormAlert message={submission.error} />
+          {submission.done ? (
             <Text size="sm" c="green.8" role="status">
               Your password was changed
             </Text>
