@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useSubmit } from '../../../components/admin';
 import { FormAlert } from '../../../components/form-alert';
 import type { TeamMember, TeamRole } from '../../../sdk/admin/users';
 import { RolePicker } from './role-picker';
@@ -17,19 +18,11 @@ export function EditRolesDialog({
   onClose: () => void;
 }) {
   const [roleIds, setRoleIds] = useState(member.roles.map((role) => role.id));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmit(async (chosen: string[]) => {
+    await onSave(chosen);
+  });
   const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(roleIds);
-      onClose();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setSaving(false);
-    }
+    if (await submission.run(roleIds)) onClose();
   };
   return (
     <Modal
@@ -42,12 +35,12 @@ export function EditRolesDialog({
       <Stack gap="sm">
         <Text size="sm">{member.name ? `${member.name} (${member.email})` : member.email}</Text>
         <RolePicker roles={roles} value={roleIds} onChange={setRoleIds} />
-        <FormAlert message={error} />
+        <FormAlert message={submission.error} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={saving}>
+          <Button variant="default" onClick={onClose} disabled={submission.pending}>
             Cancel
           </Button>
-          <Button onClick={() => void save()} loading={saving}>
+          <Button onClick={() => void save()} loading={submission.pending}>
             Save roles
           </Button>
         </Group>
