@@ -1,38 +1,21 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import type { AdminSection, AdminSectionKey } from '../lib/admin-portal';
+import type { AdminSection } from '../lib/admin-portal';
 
 /** A section of the admin portal with the chunk that renders it. */
 interface SectionEntry extends AdminSection {
   load: () => Promise<ComponentType>;
 }
 
-/** The navigation's order (SPEC section 2 "Admin portal"). */
-const navigationOrder: readonly AdminSectionKey[] = [
-  'profile',
-  'privacy',
-  'personalApiTokens',
-  'account',
-  'users',
-  'groups',
-  'roles',
-  'security',
-  'sso',
-  'provisioning',
-  'audits',
-  'webhooks',
-  'apiTokens',
-  'subscriptions',
-  'allAccounts',
-  'usage',
-];
-
 /**
- * The admin portal's sections: each one's metadata key, label, path under /admin-portal, the
- * navigation permission that shows it when its visibility is byPermissions (SPEC section 6) and
- * its lazily loaded feature. Sections of later issues join here.
+ * The admin portal's one sections table, read by its navigation and its routes: each section's
+ * metadata key, label, path under /admin-portal, the navigation permission that shows it when its
+ * visibility is byPermissions (SPEC section 6) and its lazily loaded feature
+ * (features/admin/<section>). Listed in the navigation's order (SPEC section 2 "Admin portal":
+ * profile, privacy, personalApiTokens, account, users, groups, roles, security, sso, provisioning,
+ * audits, webhooks, apiTokens, subscriptions, allAccounts, usage); a new section joins at its place.
  */
-const sectionEntries: SectionEntry[] = [
+const sectionEntries: readonly SectionEntry[] = [
   {
     key: 'profile',
     label: 'Profile',
@@ -46,11 +29,25 @@ const sectionEntries: SectionEntry[] = [
     load: () => import('../features/admin/privacy').then((m) => m.PrivacySection),
   },
   {
+    key: 'personalApiTokens',
+    label: 'Personal API tokens',
+    path: 'personal-api-tokens',
+    permission: 'fe.secure.read.userApiTokens',
+    load: () => import('../features/admin/personal-api-tokens').then((m) => m.PersonalApiTokensSection),
+  },
+  {
     key: 'account',
     label: 'Account settings',
     path: 'account',
     permission: 'fe.secure.read.accountSettings',
     load: () => import('../features/admin/account').then((m) => m.AccountSection),
+  },
+  {
+    key: 'users',
+    label: 'Users',
+    path: 'users',
+    permission: 'fe.secure.read.users',
+    load: () => import('../features/admin/users').then((m) => m.UsersSection),
   },
   {
     key: 'groups',
@@ -67,13 +64,6 @@ const sectionEntries: SectionEntry[] = [
     load: () => import('../features/admin/roles').then((m) => m.RolesSection),
   },
   {
-    key: 'personalApiTokens',
-    label: 'Personal API tokens',
-    path: 'personal-api-tokens',
-    permission: 'fe.secure.read.userApiTokens',
-    load: () => import('../features/admin/personal-api-tokens').then((m) => m.PersonalApiTokensSection),
-  },
-  {
     key: 'security',
     label: 'Security',
     path: 'security',
@@ -87,16 +77,7 @@ const sectionEntries: SectionEntry[] = [
     permission: 'fe.secure.read.tenantApiTokens',
     load: () => import('../features/admin/api-tokens').then((m) => m.ApiTokensSection),
   },
-  {
-    key: 'users',
-    label: 'Users',
-    path: 'users',
-    permission: 'fe.secure.read.users',
-    load: () => import('../features/admin/users').then((m) => m.UsersSection),
-  },
 ];
-
-sectionEntries.sort((a, b) => navigationOrder.indexOf(a.key) - navigationOrder.indexOf(b.key));
 
 export const adminSections: readonly AdminSection[] = sectionEntries.map(
   ({ load: _load, ...section }) => section,
