@@ -33,6 +33,7 @@ export function DataTable<Row>({
   empty,
   rowActions,
   rowTestId = (id) => `row-${id}`,
+  minWidth = 640,
 }: {
   /** The table's accessible name. */
   label: string;
@@ -51,6 +52,8 @@ export function DataTable<Row>({
   rowActions?: (row: Row) => ReactNode;
   /** The row's test id, from its id and data (journeys find rows by it). */
   rowTestId?: (id: string, row: Row) => string;
+  /** Below this width the table scrolls sideways (a section's full-width list by default). */
+  minWidth?: number;
 }) {
   const allColumns = useMemo<ColumnDef<Row>[]>(
     () =>
@@ -89,7 +92,14 @@ export function DataTable<Row>({
         type="auto"
         viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` }}
       >
-        <Table aria-label={label} aria-busy={loading} striped highlightOnHover verticalSpacing="sm" miw={640}>
+        <Table
+          aria-label={label}
+          aria-busy={loading}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          miw={minWidth}
+        >
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>

@@ -1,17 +1,24 @@
-import { Button, Card, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import {
   ConfirmDialog,
+  DataTable,
   EmptyState,
   ErrorState,
   LoadingState,
   useConfirmation,
+  type ColumnDef,
 } from '../../../components/admin';
 import { useOwnPasskeys, type PasskeyRow } from '../../../sdk/admin/privacy';
 import { formatDateTime } from './privacy-rules';
 
 const kindOf = (deviceType: string) =>
   deviceType === 'Platform' ? 'This device (built-in)' : 'Security key or phone';
+
+const passkeyColumns: ColumnDef<PasskeyRow>[] = [
+  { id: 'kind', header: 'Passkey', cell: ({ row }) => kindOf(row.original.deviceType) },
+  { id: 'createdAt', header: 'Created', cell: ({ row }) => formatDateTime(row.original.createdAt) },
+];
 
 /** The user's passkeys: listed, and deleted after a confirmation. */
 export function PasskeysCard() {
@@ -31,36 +38,27 @@ export function PasskeysCard() {
     );
   } else {
     content = (
-      <Table aria-label="Passkeys" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Passkey</Table.Th>
-            <Table.Th scope="col">Created</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {passkeys.devices.map((device, index) => (
-            <Table.Tr key={device.id}>
-              <Table.Td>{kindOf(device.deviceType)}</Table.Td>
-              <Table.Td>{formatDateTime(device.createdAt)}</Table.Td>
-              <Table.Td ta="right">
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete passkey ${index + 1}`}
-                  onClick={() => removal.ask(device)}
-                >
-                  Delete
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="Passkeys"
+        columns={passkeyColumns}
+        data={passkeys.devices}
+        getRowId={(device) => device.id}
+        minWidth={0}
+        empty={null}
+        rowActions={(device) => (
+          <Group justify="flex-end">
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              aria-label={`Delete passkey ${passkeys.devices.indexOf(device) + 1}`}
+              onClick={() => removal.ask(device)}
+            >
+              Delete
+            </Button>
+          </Group>
+        )}
+      />
     );
   }
 

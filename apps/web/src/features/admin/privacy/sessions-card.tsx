@@ -1,26 +1,38 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   ConfirmDialog,
+  DataTable,
   EmptyState,
   ErrorState,
   LoadingState,
   PagePicker,
   useConfirmation,
+  type ColumnDef,
 } from '../../../components/admin';
 import { useOwnSessions, type SessionRow } from '../../../sdk/admin/privacy';
 import { describeUserAgent, formatDateTime, sessionsPage } from './privacy-rules';
+
+const sessionColumns: ColumnDef<SessionRow>[] = [
+  {
+    id: 'device',
+    header: 'Device',
+    cell: ({ row: { original: session } }) => (
+      <Group gap="xs">
+        <Text size="sm" title={session.userAgent}>
+          {describeUserAgent(session.userAgent)}
+        </Text>
+        {session.current ? (
+          <Badge variant="light" color="green">
+            This device
+          </Badge>
+        ) : null}
+      </Group>
+    ),
+  },
+  { id: 'ipAddress', header: 'IP address', cell: ({ row }) => row.original.ipAddress || '—' },
+  { id: 'createdAt', header: 'Signed in', cell: ({ row }) => formatDateTime(row.original.createdAt) },
+];
 
 type Pending = { kind: 'one'; session: SessionRow } | { kind: 'others' };
 
@@ -46,56 +58,30 @@ export function SessionsCard({ viewOnly }: { viewOnly: boolean }) {
   else {
     content = (
       <>
-        <ScrollArea
-          type="auto"
-          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Active sessions (scrolls sideways)' }}
-        >
-          <Table aria-label="Active sessions" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Device</Table.Th>
-                <Table.Th scope="col">IP address</Table.Th>
-                <Table.Th scope="col">Signed in</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((session) => (
-                <Table.Tr key={session.id} data-testid="session-row">
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text size="sm" title={session.userAgent}>
-                        {describeUserAgent(session.userAgent)}
-                      </Text>
-                      {session.current ? (
-                        <Badge variant="light" color="green">
-                          This device
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{session.ipAddress || '—'}</Table.Td>
-                  <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
-                  <Table.Td ta="right">
-                    {session.current || viewOnly ? null : (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Sign out ${describeUserAgent(session.userAgent)} (${session.ipAddress})`}
-                        onClick={() => revocation.ask({ kind: 'one', session })}
-                      >
-                        Sign out
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <DataTable
+          label="Active sessions"
+          columns={sessionColumns}
+          data={rows}
+          getRowId={(session) => session.id}
+          rowTestId={() => 'session-row'}
+          minWidth={0}
+          empty={null}
+          rowActions={(session) =>
+            session.current || viewOnly ? null : (
+              <Group justify="flex-end">
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Sign out ${describeUserAgent(session.userAgent)} (${session.ipAddress})`}
+                  onClick={() => revocation.ask({ kind: 'one', session })}
+                >
+                  Sign out
+                </Button>
+              </Group>
+            )
+          }
+        />
         {pageCount > 1 ? (
           <PagePicker
             label="Active sessions"

@@ -1,10 +1,30 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components/admin';
+import {
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  type ColumnDef,
+} from '../../../components/admin';
 import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 import { useOwnPhoneNumbers, type PhoneNumberRow } from '../../../sdk/admin/profile';
 import { phoneSchema } from './profile-form';
 import { VerifyByCodeDialog } from './verify-by-code-dialog';
+
+const phoneColumns: ColumnDef<PhoneNumberRow>[] = [
+  { id: 'phoneNumber', header: 'Phone number', cell: ({ row }) => row.original.phoneNumber },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => (
+      <Badge color={row.original.verified ? 'green' : 'gray'} variant="light">
+        {row.original.verified ? 'Verified' : 'Not verified'}
+      </Badge>
+    ),
+  },
+];
 
 /**
  * The user's phone numbers: added with a texted code; deleted after a confirmation and, for a
@@ -85,42 +105,29 @@ export function PhoneNumbersCard({ viewOnly }: { viewOnly: boolean }) {
     );
   } else {
     content = (
-      <Table aria-label="Phone numbers" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Phone number</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {phones.phoneNumbers.map((phone) => (
-            <Table.Tr key={phone.id}>
-              <Table.Td>{phone.phoneNumber}</Table.Td>
-              <Table.Td>
-                <Badge color={phone.verified ? 'green' : 'gray'} variant="light">
-                  {phone.verified ? 'Verified' : 'Not verified'}
-                </Badge>
-              </Table.Td>
-              <Table.Td ta="right">
-                {viewOnly ? null : (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${phone.phoneNumber}`}
-                    onClick={() => setDeleting(phone)}
-                  >
-                    Delete
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="Phone numbers"
+        columns={phoneColumns}
+        data={phones.phoneNumbers}
+        getRowId={(phone) => phone.id}
+        minWidth={0}
+        empty={null}
+        rowActions={(phone) =>
+          viewOnly ? null : (
+            <Group justify="flex-end">
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${phone.phoneNumber}`}
+                onClick={() => setDeleting(phone)}
+              >
+                Delete
+              </Button>
+            </Group>
+          )
+        }
+      />
     );
   }
 
