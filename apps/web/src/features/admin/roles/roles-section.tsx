@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import {
   ConfirmDialog,
@@ -74,6 +74,30 @@ export function RolesSection() {
         .filter((role) => ids.includes(role.id))
         .map((role) => role.name)
         .join(', ');
+    const permissionColumns: ColumnDef<PermissionItem>[] = [
+      {
+        id: 'permission',
+        header: 'Permission',
+        cell: ({ row: { original: permission } }) => (
+          <>
+            <Text size="sm">{permission.name}</Text>
+            {permission.description ? (
+              <Text size="sm" c="dimmed">
+                {permission.description}
+              </Text>
+            ) : null}
+            <Text size="xs" c="dimmed" ff="monospace">
+              {permission.key}
+            </Text>
+          </>
+        ),
+      },
+      {
+        id: 'roles',
+        header: 'Roles',
+        cell: ({ row }) => <Text size="sm">{roleNames(row.original.roleIds) || '—'}</Text>,
+      },
+    ];
     return (
       <Tabs defaultValue="roles">
         <Tabs.List>
@@ -108,49 +132,25 @@ export function RolesSection() {
             {groups.map((group) => (
               <Stack key={group.id} gap="xs">
                 <Text fw={600}>{group.name}</Text>
-                <Table aria-label={`${group.name} permissions`}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Permission</Table.Th>
-                      <Table.Th scope="col">Roles</Table.Th>
-                      <Table.Th scope="col">
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {group.permissions.map((permission) => (
-                      <Table.Tr key={permission.id}>
-                        <Table.Td>
-                          <Text size="sm">{permission.name}</Text>
-                          {permission.description ? (
-                            <Text size="sm" c="dimmed">
-                              {permission.description}
-                            </Text>
-                          ) : null}
-                          <Text size="xs" c="dimmed" ff="monospace">
-                            {permission.key}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{roleNames(permission.roleIds) || '—'}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {canWrite && viewerMay(viewer, permission.key) ? (
-                            <Button
-                              size="xs"
-                              variant="default"
-                              onClick={() => setAssigning(permission)}
-                              aria-label={`Assign ${permission.name} to roles`}
-                            >
-                              Assign to roles
-                            </Button>
-                          ) : null}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <DataTable
+                  label={`${group.name} permissions`}
+                  columns={permissionColumns}
+                  data={group.permissions}
+                  getRowId={(permission) => permission.id}
+                  empty={null}
+                  rowActions={(permission) =>
+                    canWrite && viewerMay(viewer, permission.key) ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setAssigning(permission)}
+                        aria-label={`Assign ${permission.name} to roles`}
+                      >
+                        Assign to roles
+                      </Button>
+                    ) : null
+                  }
+                />
               </Stack>
             ))}
           </Stack>

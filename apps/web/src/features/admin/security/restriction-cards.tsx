@@ -1,6 +1,6 @@
-import { Button, Card, Group, SegmentedControl, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ConfirmDialog, EmptyState } from '../../../components/admin';
+import { ConfirmDialog, DataTable, EmptyState, type ColumnDef } from '../../../components/admin';
 import type { RestrictionType } from '../../../sdk/admin/security';
 import { SaveBar } from './save-status';
 import type { RestrictionsEditor } from './use-restrictions-editor';
@@ -105,39 +105,30 @@ export function RestrictionListCard<Config, Entry extends { id: string }>({
           {entries.length === 0 ? (
             <EmptyState title={empty.title} description={empty.description} />
           ) : (
-            <Table striped aria-label={title}>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column) => (
-                    <Table.Th key={column.header} scope="col">
-                      {column.header}
-                    </Table.Th>
-                  ))}
-                  <Table.Th scope="col">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entries.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.header}>{column.cell(entry)}</Table.Td>
-                    ))}
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        disabled={!canDelete}
-                        aria-label={`Delete ${nameOf(entry)}`}
-                        onClick={() => editor.removal.ask(entry)}
-                      >
-                        Delete
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable
+              label={title}
+              columns={columns.map((column): ColumnDef<Entry> => ({
+                id: column.header,
+                header: column.header,
+                cell: ({ row }) => column.cell(row.original),
+              }))}
+              data={entries}
+              getRowId={(entry) => entry.id}
+              minWidth={0}
+              empty={null}
+              rowActions={(entry) => (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  disabled={!canDelete}
+                  aria-label={`Delete ${nameOf(entry)}`}
+                  onClick={() => editor.removal.ask(entry)}
+                >
+                  Delete
+                </Button>
+              )}
+            />
           )}
           {paging?.hasMore ? (
             <Group justify="center">
