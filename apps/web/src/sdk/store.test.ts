@@ -1,3 +1,4 @@
+import { snapshot, subscribe } from '@frontegg/redux-store';
 import { describe, expect, it, vi } from 'vitest';
 import { OAUTH_STATE_KEY } from './oauth-state-key';
 import { createBrizoStore } from './store';
@@ -30,5 +31,19 @@ describe('the store (walk-through defects)', () => {
 
     redirect('/account/login');
     expect(onRedirectTo).toHaveBeenLastCalledWith('/account/login', undefined);
+  });
+
+  it("a screen's view of the state sees a change made while nothing watched that part of it", () => {
+    const store = createBrizoStore({ baseUrl: 'http://localhost', routes: {}, onRedirectTo: vi.fn() });
+    const policies = store.getState().auth.securityPolicyState;
+    // A screen read the policies and stopped watching them (a page change, StrictMode's second mount)...
+    const stopWatching = subscribe(policies, () => undefined);
+    expect(snapshot(policies).publicPolicy.policy?.authStrategy).toBeUndefined();
+    stopWatching();
+    // ...the SDK's start-up loads the vendor's public policy meanwhile...
+    Object.assign(policies.publicPolicy, { policy: { authStrategy: 'SmsCode' }, loading: false });
+    // ...and the next screen to watch them must see it (the login box showed no phone option).
+    subscribe(policies, () => undefined);
+    expect(snapshot(policies).publicPolicy.policy?.authStrategy).toBe('SmsCode');
   });
 });

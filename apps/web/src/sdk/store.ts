@@ -67,6 +67,13 @@ export function createBrizoStore({
       },
     },
   });
+  // The store's state is a tree of proxies whose parent learns of a child's change only while someone
+  // watches the parent. A part nobody watched at that moment (a screen had just unmounted, or React's
+  // StrictMode remounted it) kept its old version, and the next screen to watch it read the state as it
+  // was before the change: the login box showed no phone option under the SmsCode strategy in about one
+  // page load in four. One watcher on the whole state, for the store's lifetime, keeps every part
+  // connected.
+  store.subscribe(() => undefined);
   // Signed out, the start-up refresh is answered without a request (./session-presence.ts).
   if (!previewMode && clientId) skipRefreshWithoutSession(clientId);
   // Some flows (activation, logout helpers) redirect through the context holder rather than
