@@ -47,6 +47,9 @@ step('type-check');
 runOrExit('npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 
 const results = [];
+step('unit tests (packages/contract)');
+results.push(vitestRun('packages/contract', 'contract'));
+
 step('unit tests (apps/web)');
 results.push(vitestRun('apps/web', 'unit'));
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { grantsPermission } from '../src/services/admin-access.js';
 import { DEMO_PASSWORD } from '../src/services/seed.js';
 import { as, createTenantAdmins } from './admin-support.js';
 import { expectErrorShape, startTestServer, useTestServer } from './harness.js';
@@ -7,23 +6,6 @@ import { accessTokenOf } from './lifecycle-helpers.js';
 
 const server = useTestServer();
 const METADATA = '/frontegg/metadata?entityName=adminBox';
-
-describe('permission wildcards (SPEC section 5)', () => {
-  it.each([
-    [['fe.*'], 'fe.secure.write.users', true],
-    [['fe.secure.*'], 'fe.secure.delete.role', true],
-    [['fe.subscriptions.*'], 'fe.subscriptions.read.plans', true],
-    [['fe.secure.read.users'], 'fe.secure.read.users', true],
-    [['fe.secure.read.users'], 'fe.secure.write.users', false],
-    [['fe.secure.read.*'], 'fe.secure.write.users', false],
-    // A dot is literal: 'fe.secure.read.users' must not grant 'fe-secure-read-users'.
-    [['fe.secure.read.users'], 'fexsecure.read.users', false],
-    [['fe.*.read.*'], 'fe.connectivity.read.webhooks', true],
-    [[], 'fe.secure.read.users', false],
-  ])('%j grants %s: %s', (granted, wanted, expected) => {
-    expect(grantsPermission(granted, wanted)).toBe(expected);
-  });
-});
 
 describe('the admin portal metadata (adminBox)', () => {
   it('answers the sections with their visibility', async () => {

@@ -14,7 +14,7 @@ import {
   users,
 } from '../src/db/schema.js';
 import { addDays, isoDate } from '../src/lib/time.js';
-import { adminPermissions } from '../src/services/access-catalogue.js';
+import { adminPermissions } from '@brizo/contract';
 import { DEMO_PASSWORD, demoAccounts, EXPIRED_TRIAL_DATE, seed } from '../src/services/seed.js';
 import { createSuperuser, SuperuserError } from '../src/services/superuser.js';
 import { API, startTestServer, TestClock, testConfig, uniqueEmail, useTestServer } from './harness.js';

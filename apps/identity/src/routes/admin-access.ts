@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdminPermission } from '../services/access-catalogue.js';
+import type { AdminPermission } from '@brizo/contract';
 import {
   adminActorOf,
   apiTokenActorOf,

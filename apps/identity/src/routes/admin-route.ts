@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AdminPermission } from '../services/access-catalogue.js';
+import type { AdminPermission } from '@brizo/contract';
 import type { AdminActor } from '../services/admin-access.js';
 import type { RouteOptions } from '../services/index.js';
 import type { TokenService } from '../services/tokens.js';

@@ -1,23 +1,7 @@
+import { grantsPermission, type AdminPermission } from '@brizo/contract';
 import { appError, errorCatalogue } from '../errors.js';
-import type { AdminPermission } from './access-catalogue.js';
 import type { RequestMeta } from './audit.js';
 import type { AccessTokenClaims, ApiTokenClaims } from './tokens.js';
-
-/**
- * SPEC section 5: permission checks use wildcards where `*` matches anything, so 'fe.*' grants
- * every admin permission and 'fe.subscriptions.*' every billing one.
- */
-export function grantsPermission(granted: readonly string[], wanted: string): boolean {
-  return granted.some((pattern) => {
-    if (pattern === wanted) return true;
-    if (!pattern.includes('*')) return false;
-    const expression = pattern
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    return new RegExp(`^${expression}$`).test(wanted);
-  });
-}
 
 /**
  * Who is calling an admin endpoint, and for which tenant: the access token's active tenant is

@@ -14,7 +14,8 @@ import {
 } from '../db/queries/api-tokens.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
-import { assertPerson, grantsPermission, personOf, type AdminActor } from './admin-access.js';
+import { grantsPermission } from '@brizo/contract';
+import { assertPerson, personOf, type AdminActor } from './admin-access.js';
 import { auditEvents, recordAdminAudit, type RequestMeta } from './audit.js';
 import type { IpRestrictionService } from './ip-restrictions.js';
 import { z } from 'zod';

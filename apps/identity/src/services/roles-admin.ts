@@ -22,7 +22,8 @@ import {
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { ADMIN_CATEGORY, PRODUCT_CATEGORY } from './access-catalogue.js';
-import { grantsPermission, type AdminActor } from './admin-access.js';
+import { grantsPermission } from '@brizo/contract';
+import type { AdminActor } from './admin-access.js';
 import { auditEvents, recordAdminAudit } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
 import { revocationKeys, revokeMembers, type RevocationList } from './revocations.js';

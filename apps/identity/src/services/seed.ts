@@ -5,15 +5,13 @@ import { assignUserRoles, linkRolePermissions, upsertVendorRole, type RoleRow } 
 import { findTenantByName, insertMembership, insertTenant } from '../db/queries/tenants.js';
 import { findUserByEmail, insertUser, updateUser } from '../db/queries/users.js';
 import { addDays, isoDate, type Clock } from '../lib/time.js';
+import { adminPermissions, productPermissions, productRoleKeys } from '@brizo/contract';
 import {
   ADMIN_CATEGORY,
   adminRoleKeys,
-  adminPermissions,
   permissionName,
   PRODUCT_CATEGORY,
   permissionDescriptions,
-  productPermissions,
-  productRoleKeys,
   roleDefinitions,
 } from './access-catalogue.js';
 import { mergeJsonObject } from './json-metadata.js';

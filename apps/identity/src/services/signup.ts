@@ -9,7 +9,8 @@ import { findUserByEmail, insertUser, normalizeEmail, type UserRow } from '../db
 import { isUniqueViolation } from '../db/rows.js';
 import { appError, errorCatalogue } from '../errors.js';
 import { addDays, isoDate, type Clock } from '../lib/time.js';
-import { adminRoleKeys, productRoleKeys } from './access-catalogue.js';
+import { productRoleKeys } from '@brizo/contract';
+import { adminRoleKeys } from './access-catalogue.js';
 import type { ActivationService } from './activation.js';
 import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
 import { isPersonalEmail } from './email-domains.js';

@@ -23,7 +23,8 @@ import {
 import { updateUser } from '../db/queries/users.js';
 import { appError, errorCatalogue } from '../errors.js';
 import { addSeconds, type Clock } from '../lib/time.js';
-import { grantsPermission, type AdminActor } from './admin-access.js';
+import { grantsPermission } from '@brizo/contract';
+import type { AdminActor } from './admin-access.js';
 import type { ActivationService } from './activation.js';
 import { auditEvents, recordAdminAudit, type AuditEvent } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';

@@ -1,3 +1,4 @@
+import { productRoleKeys } from '@brizo/contract';
 import type { ProductUser } from './types';
 
 // Access classification, SPEC sections 4 and 6.
@@ -5,9 +6,9 @@ import type { ProductUser } from './types';
 // and as having access, which also makes them never trial users.
 
 /** Roles granting regular (paid) access. */
-export const REGULAR_ROLES: readonly string[] = ['bfm-base', 'bfm-unrestricted'];
+export const REGULAR_ROLES: readonly string[] = [productRoleKeys.base, productRoleKeys.unrestricted];
 /** Roles marking a trial user, whether the trial is running or over. */
-export const TRIAL_ROLES: readonly string[] = ['bfm-trial', 'bfm-expired-trial'];
+export const TRIAL_ROLES: readonly string[] = [productRoleKeys.trial, productRoleKeys.expiredTrial];
 /** One of these plus a geography permission gives access to the main application. */
 export const ACCESS_PERMISSIONS: readonly string[] = ['bfm.base', 'bfm.trial'];
 /** Prefix of the geography permissions (bfm.geo.us, ...). */

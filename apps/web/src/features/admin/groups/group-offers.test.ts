@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grantsPermission } from '../../../lib/permissions';
+import { grantsPermission } from '@brizo/contract';
 import { groupOffers } from './group-offers';
 
 const holding =
