@@ -1,3 +1,4 @@
+import { INACTIVE_SECONDS } from '@brizo/contract';
 import { atomicMethods, type Db } from '../db/client.js';
 import { countEmailDomainRestrictions } from '../db/queries/email-domain-restrictions.js';
 import { countIpRestrictions } from '../db/queries/ip-restrictions.js';
@@ -11,8 +12,6 @@ import type { MfaPolicyService } from './mfa/policy.js';
 import type { PasswordResetService } from './password-reset.js';
 import type { SecurityAdminService } from './security-admin.js';
 
-/** SPEC section 9: a user is inactive after 7776000 s (90 days) without signing in. */
-export const INACTIVE_AFTER_SECONDS = 7_776_000;
 /** Lockout and history settings weaker than these earn a "strengthen" recommendation. */
 const STRONG_LOCKOUT_MAX_ATTEMPTS = 5;
 const STRONG_HISTORY_SIZE = 5;
@@ -82,7 +81,7 @@ export function createSecurityCenterService(deps: {
       findRestrictionConfig(db, tenantId),
       countIpRestrictions(db, tenantId),
       countEmailDomainRestrictions(db, tenantId),
-      countTenantUsers(db, tenantId, addSeconds(clock.now(), -INACTIVE_AFTER_SECONDS)),
+      countTenantUsers(db, tenantId, addSeconds(clock.now(), -INACTIVE_SECONDS)),
     ]);
     const sessionSettings = [
       sessions.sessionIdleTimeoutConfiguration.isActive,

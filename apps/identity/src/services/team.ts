@@ -1,3 +1,10 @@
+import {
+  grantsPermission,
+  INACTIVE_SECONDS,
+  type SortOrder,
+  type UserFilterPreset,
+  type UserSortKey,
+} from '@brizo/contract';
 import { atomicMethods, type Db } from '../db/client.js';
 import { findPermissionsByIds } from '../db/queries/permissions.js';
 import { findRolesByIdsVisibleToTenant } from '../db/queries/roles.js';
@@ -17,13 +24,10 @@ import {
   type MemberQuery,
   type MemberRow,
   type MemberWithRoleIds,
-  type UserFilterPreset,
-  type UserSortKey,
 } from '../db/queries/team.js';
 import { updateUser } from '../db/queries/users.js';
 import { appError, errorCatalogue } from '../errors.js';
 import { addSeconds, type Clock } from '../lib/time.js';
-import { grantsPermission } from '@brizo/contract';
 import type { AdminActor } from './admin-access.js';
 import type { ActivationService } from './activation.js';
 import { auditEvents, recordAdminAudit, type AuditEvent } from './audit.js';
@@ -34,8 +38,6 @@ import type { AccessTokenClaims } from './tokens.js';
 import type { UsernamesService } from './usernames.js';
 import { revocationKeys, type RevocationList } from './revocations.js';
 
-/** SPEC section 9: "inactive" means no sign-in for 7776000 s (90 days). */
-export const INACTIVE_SECONDS_DEFAULT = 7_776_000;
 /**
  * Totals of a tenant's list are reused this long: counting 100,000 memberships on every page turn
  * would cost more than the page itself. An older total is still answered while a new count runs
@@ -57,7 +59,7 @@ export interface MemberListQuery {
   offset: number;
   search?: string | undefined;
   sortBy?: UserSortKey | undefined;
-  order?: 'ASC' | 'DESC' | undefined;
+  order?: SortOrder | undefined;
   preset?: UserFilterPreset | undefined;
   maxInactiveSeconds?: number | undefined;
 }
@@ -256,7 +258,7 @@ export function createTeamService(deps: {
     grantableRoleIds,
 
     async list(actor: AdminActor, query: MemberListQuery) {
-      const inactiveSeconds = query.maxInactiveSeconds ?? INACTIVE_SECONDS_DEFAULT;
+      const inactiveSeconds = query.maxInactiveSeconds ?? INACTIVE_SECONDS;
       const filter: MemberQuery = {
         tenantId: actor.tenantId,
         search: query.search?.trim() || undefined,

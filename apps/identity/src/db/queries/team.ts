@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { type SortOrder, type UserFilterPreset, type UserSortKey } from '@brizo/contract';
 import { z } from 'zod';
 import type { Db } from '../client.js';
 import { column, executeRows } from '../rows.js';
@@ -15,23 +16,6 @@ import {
 // The admin portal's Users section (issue 4): a tenant's members, always read and changed through
 // the tenant's id, so that no query here can reach another tenant's membership.
 
-/** SPEC section 3 "User sort keys". */
-export const userSortKeys = [
-  'createdAt',
-  'name',
-  'email',
-  'id',
-  'verified',
-  'isLocked',
-  'provider',
-  'tenantId',
-] as const;
-export type UserSortKey = (typeof userSortKeys)[number];
-
-/** SPEC section 3 "Filter presets". */
-export const userFilterPresets = ['mfa-unenrolled', 'breached-passwords', 'inactive'] as const;
-export type UserFilterPreset = (typeof userFilterPresets)[number];
-
 export interface MemberQuery {
   tenantId: string;
   /** A part of the name or the email, any case. */
@@ -43,7 +27,7 @@ export interface MemberQuery {
 
 export interface MemberPage extends MemberQuery {
   sortBy: UserSortKey;
-  order: 'ASC' | 'DESC';
+  order: SortOrder;
   limit: number;
   offset: number;
 }

@@ -4,7 +4,7 @@ import { actorMay } from '../../services/admin-access.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
 import { requirePermission, requireSignedIn } from '../admin-access.js';
-import { userSortKeys } from '../../db/queries/team.js';
+import { userSortKeys } from '@brizo/contract';
 import { emptyResponse, responses, unvalidatedJson } from '../schemas.js';
 import { memberView, roleIdsField, roleView, userIdParams } from './schemas.js';
 

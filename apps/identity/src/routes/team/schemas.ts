@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userFilterPresets, userSortKeys } from '../../db/queries/team.js';
+import { sortOrders, userFilterPresets, userSortKeys } from '@brizo/contract';
 
 // Wire shapes of the Users section (team administration), shared by its route modules.
 
@@ -69,7 +69,7 @@ export const memberListQuery = z.object({
   _order: z
     .string()
     .transform((value) => value.toUpperCase())
-    .pipe(z.enum(['ASC', 'DESC']))
+    .pipe(z.enum(sortOrders))
     .optional(),
   _includeSubTenants: z
     .enum(['true', 'false'])

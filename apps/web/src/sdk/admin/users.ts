@@ -1,5 +1,6 @@
 import { useTeamActions, useTeamState } from '@frontegg/react-hooks';
 import { api, fetch as sdkFetch } from '@frontegg/rest-api';
+import { INACTIVE_SECONDS, type SortOrder, type UserFilterPreset, type UserSortKey } from '@brizo/contract';
 import { useCallback, useMemo } from 'react';
 import { usePreviewMode } from './portal';
 import { apiError, errorMessage } from './api-error';
@@ -9,10 +10,7 @@ import { PREVIEW_ROLES, previewTeamPage } from '../hooks/preview-team';
 // the store has no action (lock, unlock, filter presets), the rest-api's client. In preview mode the
 // store's mock actions answer and nothing reaches a server.
 
-/** SPEC section 3 "User sort keys" and "Filter presets". */
-export type UserSortKey =
-  'createdAt' | 'name' | 'email' | 'id' | 'verified' | 'isLocked' | 'provider' | 'tenantId';
-export type UserFilterPreset = 'mfa-unenrolled' | 'breached-passwords' | 'inactive';
+export type { UserFilterPreset, UserSortKey } from '@brizo/contract';
 
 export interface TeamRole {
   id: string;
@@ -39,7 +37,7 @@ export interface UsersQuery {
   pageSize: 10 | 20;
   search: string;
   sortBy: UserSortKey;
-  order: 'ASC' | 'DESC';
+  order: SortOrder;
   preset: UserFilterPreset | null;
 }
 
@@ -57,9 +55,6 @@ export interface InviteLink {
   expires: string;
   shouldSendEmail: boolean;
 }
-
-/** SPEC section 9: "inactive" means no sign-in for 7776000 s (90 days). */
-export const INACTIVE_SECONDS = 7_776_000;
 
 type Callback = (ok: unknown, error?: unknown) => void;
 type Record_ = Record<string, unknown>;

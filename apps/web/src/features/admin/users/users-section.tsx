@@ -1,3 +1,4 @@
+import { isUserFilterPreset, isUserSortKey } from '@brizo/contract';
 import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -18,7 +19,6 @@ import {
   useTeamUsers,
   type TeamMember,
   type UserFilterPreset,
-  type UserSortKey,
   type UsersQuery,
 } from '../../../sdk/admin/users';
 import { BulkDialog } from './bulk-dialog';
@@ -103,12 +103,13 @@ export function UsersSection() {
 
   const query = useMemo<UsersQuery>(() => {
     const [sort] = sorting;
+    const sortKey = sort?.id;
     return {
       page,
       pageSize,
       search,
       preset,
-      sortBy: (sort?.id ?? 'createdAt') as UserSortKey,
+      sortBy: isUserSortKey(sortKey) ? sortKey : 'createdAt',
       order: sort?.desc === false ? 'ASC' : 'DESC',
     };
   }, [page, pageSize, search, preset, sorting]);
@@ -247,7 +248,7 @@ export function UsersSection() {
           label="Show"
           data={presetChoices}
           value={preset ?? 'all'}
-          onChange={(value) => setPreset(value && value !== 'all' ? (value as UserFilterPreset) : null)}
+          onChange={(value) => setPreset(isUserFilterPreset(value) ? value : null)}
           allowDeselect={false}
           w={220}
         />
