@@ -2,3 +2,4 @@
 // page loads this barrel, so the zod entity schemas live behind '@brizo/contract/entities'.
 export * from './permissions.js';
 export * from './users-list.js';
+export * from './error-codes.js';
