@@ -3,3 +3,4 @@
 export * from './permissions.js';
 export * from './users-list.js';
 export * from './error-codes.js';
+export * from './web-paths.js';

@@ -1,24 +1,29 @@
-/** Every route path of the app, in one place (SPEC section 2). */
+import { webPaths } from '@brizo/contract';
+
+/**
+ * Every route path of the app, in one place (SPEC section 2). The pages the identity server links to
+ * come from the contract, so its mailed links and these routes cannot drift apart.
+ */
 export const paths = {
   // The redirect screen: login gate and post-login landing decision.
   home: '/',
   // Login box.
-  login: '/account/login',
-  magicLink: '/account/login/magic-link',
+  login: webPaths.login,
+  magicLink: webPaths.magicLink,
   logout: '/account/logout',
   signUp: '/account/sign-up',
-  activate: '/account/activate',
-  activateWithCode: '/account/activate/code',
-  forgotPassword: '/account/forget-password',
-  resetPassword: '/account/reset-password',
-  unlock: '/account/unlock',
-  acceptInvitation: '/account/invitation/accept',
-  acceptInvitationWithCode: '/account/invitation/code',
+  activate: webPaths.activate,
+  activateWithCode: webPaths.activateWithCode,
+  forgotPassword: webPaths.forgotPassword,
+  resetPassword: webPaths.resetPassword,
+  unlock: webPaths.unlock,
+  acceptInvitation: webPaths.acceptInvitation,
+  acceptInvitationWithCode: webPaths.acceptInvitationWithCode,
   impersonate: '/account/impersonate',
   stepUp: '/account/step-up',
   resetPhoneNumber: '/account/reset-phone-number',
   // Issue 10: the link mailed to the old address after an email change undoes it.
-  revertEmail: '/account/revert-email',
+  revertEmail: webPaths.revertEmail,
   // Product pages (the same as the product rules' productPaths: paths.test.ts checks it;
   // spelled out so the login page's bundle does not carry the rules).
   trialStarted: '/trial-started',
@@ -28,9 +33,9 @@ export const paths = {
   // The built-in stand-in for the main application.
   mainApp: '/app',
   // Our admin portal (issue 4); its sections are children (src/app/admin-sections.tsx).
-  adminPortal: '/admin-portal',
+  adminPortal: webPaths.adminPortal,
   // Hosted login: where /oauth/authorize sends the code back (SPEC section 2, hostedLoginRedirectUrl).
-  oauthCallback: '/oauth/callback',
+  oauthCallback: webPaths.oauthCallback,
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { webPaths } from '@brizo/contract';
 import { toSafeJson } from '../../lib/html.js';
 import type { RouteOptions } from '../../services/index.js';
 import { responses } from '../schemas.js';
@@ -57,7 +58,9 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // The hosted admin portal's address under the base URL (SPEC section 2): the portal is ours, in the web app.
-  app.get('/oauth/portal', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin-portal'));
+  app.get('/oauth/portal', { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect(webPaths.adminPortal),
+  );
 
   // docs/CONTRACTS.md "Web runtime configuration".
   app.get('/app-config.js', { schema: { hide: true } }, async (request, reply) => {

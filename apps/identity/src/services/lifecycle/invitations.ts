@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { webPaths } from '@brizo/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -156,8 +157,8 @@ export function createInvitationService(deps: {
           await deps.mailer.send(
             existingUserInvitationMail(existing, {
               ...sender,
-              acceptUrl: `${config.publicUrl}/account/invitation/accept?${query}`,
-              codeUrl: `${config.publicUrl}/account/invitation/code?${query}`,
+              acceptUrl: `${config.publicUrl}${webPaths.acceptInvitation}?${query}`,
+              codeUrl: `${config.publicUrl}${webPaths.acceptInvitationWithCode}?${query}`,
               code,
               validDays: INVITATION_TTL_MINUTES / 1440,
             }),
@@ -217,8 +218,8 @@ export function createInvitationService(deps: {
           await deps.mailer.send(
             existingUserInvitationMail(user, {
               ...(await senderOf(inviter, invitation.tenantId)),
-              acceptUrl: `${config.publicUrl}/account/invitation/accept?${query}`,
-              codeUrl: `${config.publicUrl}/account/invitation/code?${query}`,
+              acceptUrl: `${config.publicUrl}${webPaths.acceptInvitation}?${query}`,
+              codeUrl: `${config.publicUrl}${webPaths.acceptInvitationWithCode}?${query}`,
               code,
               validDays: INVITATION_TTL_MINUTES / 1440,
             }),

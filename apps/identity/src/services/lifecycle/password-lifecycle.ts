@@ -1,3 +1,4 @@
+import { webPaths } from '@brizo/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { consumeOneTimeToken, findUsableOneTimeTokenByHash } from '../../db/queries/one-time-tokens.js';
@@ -122,7 +123,7 @@ export function createPasswordLifecycleService(deps: {
       now,
       expiresAt: addSeconds(now, UNLOCK_TOKEN_TTL_MINUTES * 60),
     });
-    const url = `${config.publicUrl}/account/unlock?${new URLSearchParams({ token }).toString()}`;
+    const url = `${config.publicUrl}${webPaths.unlock}?${new URLSearchParams({ token }).toString()}`;
     await audit(auditEvents.userLocked, meta, user, 'too many failed password attempts');
     // Issue 10: the mail goes after the answer, which must not take longer than an unknown email's.
     deps.background.run('unlock mail', async () => {

@@ -1,3 +1,4 @@
+import { webPaths } from '@brizo/contract';
 import type { Config } from '../../config.js';
 import { refuse, type Db } from '../../db/client.js';
 import {
@@ -25,9 +26,9 @@ import { revocationKeys, type RevocationList } from '../revocations.js';
 /** An authorization code lives this long (RFC 6749 4.1.2 recommends at most 10 minutes). */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 /** Where the web app's hosted-login mode receives the code (SPEC section 2, hostedLoginRedirectUrl). */
-export const HOSTED_LOGIN_CALLBACK_PATH = '/oauth/callback';
+export const HOSTED_LOGIN_CALLBACK_PATH = webPaths.oauthCallback;
 /** The login box of the identity origin; it returns to `redirectUrl` once the user is signed in. */
-export const LOGIN_BOX_PATH = '/account/login';
+export const LOGIN_BOX_PATH = webPaths.login;
 export const AUTHORIZE_PATH = '/frontegg/oauth/authorize';
 
 export const oauthAuditEvents = {

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { webPaths } from '@brizo/contract';
 import type { Config } from '../../config.js';
 import { refuse, type Db } from '../../db/client.js';
 import {
@@ -164,7 +165,7 @@ export function createPasswordlessService(deps: {
       expiresAt: addSeconds(now, PASSWORDLESS_TTL_SECONDS),
     });
     if (type === 'MagicLink') {
-      const url = `${config.publicUrl}/account/login/magic-link?${new URLSearchParams({ token: secret }).toString()}`;
+      const url = `${config.publicUrl}${webPaths.magicLink}?${new URLSearchParams({ token: secret }).toString()}`;
       await mailer.send(magicLinkMail(user, url, validMinutes));
     } else if (type === 'SmsCode' && user.phoneNumber) {
       await sms.send(signInCodeSms(user.phoneNumber, secret, validMinutes));
