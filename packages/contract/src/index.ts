@@ -4,3 +4,5 @@ export * from './permissions.js';
 export * from './users-list.js';
 export * from './error-codes.js';
 export * from './web-paths.js';
+export * from './enums.js';
+export * from './one-of.js';

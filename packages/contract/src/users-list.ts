@@ -1,6 +1,8 @@
 // The admin portal's users list (SPEC section 3 "User sort keys" and "Filter presets", section 9
 // "Inactive threshold"): what the server's list query accepts and the web app's table asks for.
 
+import { isOneOf } from './one-of.js';
+
 export const userSortKeys = [
   'createdAt',
   'name',
@@ -23,12 +25,9 @@ export type SortOrder = (typeof sortOrders)[number];
 /** SPEC section 9: "inactive" means no sign-in for 7776000 s (90 days). */
 export const INACTIVE_SECONDS = 7_776_000;
 
-const includes = <T extends string>(values: readonly T[], value: unknown): value is T =>
-  typeof value === 'string' && (values as readonly string[]).includes(value);
-
 /** A table column id or a query value narrowed to a sort key the server accepts. */
-export const isUserSortKey = (value: unknown): value is UserSortKey => includes(userSortKeys, value);
+export const isUserSortKey = (value: unknown): value is UserSortKey => isOneOf(userSortKeys, value);
 
 /** A select's value narrowed to a filter preset ('all', or anything else, is none). */
 export const isUserFilterPreset = (value: unknown): value is UserFilterPreset =>
-  includes(userFilterPresets, value);
+  isOneOf(userFilterPresets, value);

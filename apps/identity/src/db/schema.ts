@@ -1,3 +1,4 @@
+import type { RestrictionType } from '@brizo/contract';
 // The one drizzle schema of the identity server. Change it, then run `npm run db:generate`
 // in apps/identity to add a migration to src/db/migrations (never edit applied migrations).
 import { sql } from 'drizzle-orm';
@@ -832,7 +833,8 @@ export const groupConfigs = pgTable('group_configs', {
 
 // ---- security section of the admin portal (issue 4, migration 0015_security_admin) ----
 
-export type RestrictionType = 'ALLOW' | 'BLOCK';
+/** The queries and services read the type from here, beside the columns that store it. */
+export type { RestrictionType };
 
 /** A tenant's session policy; timeouts in seconds. Read by rotate_refresh_token on every refresh. */
 export const sessionPolicies = pgTable('session_policies', {

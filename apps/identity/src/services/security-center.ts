@@ -1,4 +1,4 @@
-import { INACTIVE_SECONDS } from '@brizo/contract';
+import { INACTIVE_SECONDS, type SecurityCategory, type Severity } from '@brizo/contract';
 import { atomicMethods, type Db } from '../db/client.js';
 import { countEmailDomainRestrictions } from '../db/queries/email-domain-restrictions.js';
 import { countIpRestrictions } from '../db/queries/ip-restrictions.js';
@@ -15,9 +15,6 @@ import type { SecurityAdminService } from './security-admin.js';
 /** Lockout and history settings weaker than these earn a "strengthen" recommendation. */
 const STRONG_LOCKOUT_MAX_ATTEMPTS = 5;
 const STRONG_HISTORY_SIZE = 5;
-
-export type Severity = 'SEVERE' | 'WARNING' | 'INFO';
-export type SecurityCategory = 'MFA' | 'SESSIONS' | 'PASSWORD' | 'INACTIVITY' | 'IP' | 'DOMAIN' | 'SSO';
 
 export interface SecurityMetadata {
   totalUsers?: number;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { productRoleKeys, type SignupType } from '@brizo/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { findVendorRolesByKeys, assignUserRoles } from '../db/queries/roles.js';
@@ -9,7 +10,6 @@ import { findUserByEmail, insertUser, normalizeEmail, type UserRow } from '../db
 import { isUniqueViolation } from '../db/rows.js';
 import { appError, errorCatalogue } from '../errors.js';
 import { addDays, isoDate, type Clock } from '../lib/time.js';
-import { productRoleKeys } from '@brizo/contract';
 import { adminRoleKeys } from './access-catalogue.js';
 import type { ActivationService } from './activation.js';
 import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
@@ -23,6 +23,8 @@ import { generateToken } from '../lib/secrets.js';
 import type { SignUpStrategies } from './sign-up-strategies.js';
 import type { UsernamesService } from './usernames.js';
 import type { VendorSettings } from './vendor-settings.js';
+
+const signupTypeOf = (isPersonal: boolean): SignupType => (isPersonal ? 'personal' : 'work');
 
 export interface SignUpInput {
   email: string;
@@ -156,7 +158,7 @@ export function createSignUpService(deps: {
         phoneNumber: input.phoneNumber ?? null,
         metadata: JSON.stringify({ ...input.metadata, ...(input.url ? { url: input.url } : {}) }),
         vendorMetadata: JSON.stringify({
-          signupType: isPersonal ? 'personal' : 'work',
+          signupType: signupTypeOf(isPersonal),
           activated: false,
           // The texted code that finishes a phone sign-up proves the account (services/passwordless).
           ...(by === 'phoneNumber' ? { signUpIdentifier: 'phoneNumber' } : {}),
@@ -204,7 +206,7 @@ export function createSignUpService(deps: {
             userId: user.id,
             email: normalizeEmail(user.email),
             tenantId: tenant.id,
-            json: { signupType: isPersonal ? 'personal' : 'work', identifier: by },
+            json: { signupType: signupTypeOf(isPersonal), identifier: by },
           },
           now,
         );
@@ -242,7 +244,7 @@ export function createSignUpService(deps: {
         tenantId: randomUUID(),
         ...(withActivationToken ? { activationToken: generateToken() } : {}),
         user: {
-          vendorMetadata: JSON.stringify({ signupType: isPersonalEmail(input.email) ? 'personal' : 'work' }),
+          vendorMetadata: JSON.stringify({ signupType: signupTypeOf(isPersonalEmail(input.email)) }),
         },
       };
       // Keyed by the new user's id: the phone sign-up's quick SMS sign-in (by userId) waits for it.

@@ -1,3 +1,4 @@
+import type { MfaStrategy } from '@brizo/contract';
 import type { Config } from '../../config.js';
 import { atomicMethods, atomically, refuse, type Db } from '../../db/client.js';
 import {
@@ -41,7 +42,7 @@ import { isPhoneNumber, normalizePhoneNumber, type SmsSender } from '../sms.js';
 import type { AccessTokenClaims } from '../tokens.js';
 import { mfaAuditEvents } from './audit-events.js';
 import { generateMfaCode, generateRecoveryCode, hashMfaCode, hashRecoveryCode, isMfaCode } from './codes.js';
-import type { MfaPolicyService, MfaStrategy } from './policy.js';
+import type { MfaPolicyService } from './policy.js';
 import { authenticationClaims, type MfaMethod } from './step-up.js';
 import { generateTotpSecret, matchTotpStep, totpProvisioningUri } from './totp.js';
 

@@ -1,3 +1,4 @@
+import { mfaStrategies, type MfaStrategy } from '@brizo/contract';
 import type { Db } from '../../db/client.js';
 import {
   findMfaPolicy,
@@ -7,16 +8,6 @@ import {
 } from '../../db/queries/mfa.js';
 import type { EnforceMfaType } from '../../db/schema.js';
 import type { Clock } from '../../lib/time.js';
-
-/** SPEC section 9 "MFA strategies". */
-export const MFA_STRATEGIES = [
-  'AuthenticatorApp',
-  'WebAuthnPlatform',
-  'WebAuthnCrossPlatform',
-  'SMS',
-  'EmailCode',
-] as const;
-export type MfaStrategy = (typeof MFA_STRATEGIES)[number];
 
 export interface MfaPolicy {
   id: string | null;
@@ -54,7 +45,7 @@ export interface MfaPolicyService {
 }
 
 const isStrategy = (value: string): value is MfaStrategy =>
-  (MFA_STRATEGIES as readonly string[]).includes(value);
+  (mfaStrategies as readonly string[]).includes(value);
 
 export function createMfaPolicyService(deps: { db: Db; clock: Clock }): MfaPolicyService {
   const { db, clock } = deps;

@@ -1,3 +1,4 @@
+import type { MfaStrategy } from '@brizo/contract';
 import { atomicMethods, refuse, type Db } from '../../db/client.js';
 import {
   consumeMfaCode,
@@ -22,7 +23,7 @@ import type { AccessTokenClaims } from '../tokens.js';
 import { mfaAuditEvents } from './audit-events.js';
 import { generateMfaCode, generateRecoveryCode, hashMfaCode, hashRecoveryCode, isMfaCode } from './codes.js';
 import { MFA_CODE_TTL_SECONDS, MFA_MAX_ATTEMPTS, maskPhoneNumber } from './index.js';
-import type { MfaPolicyService, MfaStrategy } from './policy.js';
+import type { MfaPolicyService } from './policy.js';
 
 /** An emailed or texted code, named by the otcToken its send answered. */
 export interface CodeProof {

@@ -7,6 +7,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
+import type { MfaStrategy } from '@brizo/contract';
 import { atomicMethods, refuse, refusing, type Db } from '../../db/client.js';
 import {
   deleteMfaDevice,
@@ -23,7 +24,7 @@ import type { Clock } from '../../lib/time.js';
 import type { RequestMeta } from '../audit.js';
 import { mfaAuditEvents } from '../mfa/audit-events.js';
 import type { MfaCompletion, MfaService } from '../mfa/index.js';
-import type { MfaPolicyService, MfaStrategy } from '../mfa/policy.js';
+import type { MfaPolicyService } from '../mfa/policy.js';
 import type { AssertionInput, AttestationInput, StoredCredential, WebAuthnCeremonies } from './ceremonies.js';
 
 /** What a 'webauthn' MFA device keeps in mfa_devices.data. */

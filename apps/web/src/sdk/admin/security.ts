@@ -1,3 +1,4 @@
+import { isOneOf, severities, type RestrictionType, type Severity } from '@brizo/contract';
 import { useAuth, useAuthActions } from '@frontegg/react-hooks';
 import { api, fetch as sdkFetch } from '@frontegg/rest-api';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -9,7 +10,7 @@ import { apiError, errorMessage } from './api-error';
 // call the rest-api directly outside preview, so the server's message (a refused self-lockout, a bad
 // address) reaches the screen, then reload through the store.
 
-export type RestrictionType = 'ALLOW' | 'BLOCK';
+export type { RestrictionType };
 export type EnforceMfaType = 'DontForce' | 'Force' | 'ForceExceptSAML';
 
 export interface SessionPolicy {
@@ -42,7 +43,7 @@ export interface DomainRestriction {
 
 export interface Recommendation {
   code: string;
-  severity: 'SEVERE' | 'WARNING' | 'INFO';
+  severity: Severity;
   category: string;
 }
 
@@ -473,9 +474,7 @@ export function useSecurityCenter() {
     () =>
       list(state.recommendations).map((item) => ({
         code: text(item.code),
-        severity: (['SEVERE', 'WARNING', 'INFO'].includes(text(item.severity))
-          ? text(item.severity)
-          : 'INFO') as Recommendation['severity'],
+        severity: isOneOf(severities, item.severity) ? item.severity : 'INFO',
         category: text(item.category),
       })),
     [state.recommendations],

@@ -1,3 +1,4 @@
+import { isOneOf, mfaStrategies, type MfaStepName, type MfaStrategy } from '@brizo/contract';
 import {
   useAuthActions,
   useLoginActions as useSdkLoginActions,
@@ -12,18 +13,8 @@ import { useMemo } from 'react';
 import { APP_NAME } from '../store';
 import { describeError } from './types';
 
-/** The SDK's MFA steps (SPEC section 2 "Flow steps", MFA). */
-export type MfaStepName =
-  | 'verify'
-  | 'recoveryCode'
-  | 'authenticatorApp'
-  | 'smsSetPhoneNumber'
-  | 'smsVerifyCode'
-  | 'emailVerifyCode'
-  | 'noMFAEnrolledStepUp';
-
-export type MfaStrategyName =
-  'AuthenticatorApp' | 'WebAuthnPlatform' | 'WebAuthnCrossPlatform' | 'SMS' | 'EmailCode';
+export type { MfaStepName };
+export type MfaStrategyName = MfaStrategy;
 
 export interface MfaDevices {
   webauthn: { id: string; name?: string }[];
@@ -91,7 +82,7 @@ export function useMfaFlow(isStepUp = false): MfaFlow {
       loading: Boolean(state.loading),
       error: describeError(state.error ?? mfa.error),
       devices: ((isStepUp ? stepUp.mfaDevices : mfa.mfaDevices) ?? null) as MfaDevices | null,
-      strategies: (mfa.mfaStrategies ?? []) as MfaStrategyName[],
+      strategies: (mfa.mfaStrategies ?? []).filter((strategy) => isOneOf(mfaStrategies, strategy)),
       qrCode: mfa.qrCode ?? null,
       recoveryCode: mfa.recoveryCode ?? null,
       phoneNumber: mfa.phoneNumber ?? null,

@@ -1,3 +1,4 @@
+import { isOneOf, signupTypes, type SignupType } from '@brizo/contract';
 import { useActivateAccountActions } from '@frontegg/react-hooks';
 import { useMemo } from 'react';
 
@@ -7,13 +8,13 @@ import { useMemo } from 'react';
 const SIGN_UP = /\/identity\/resources\/users\/v1\/signUp(?:\/phoneNumber|\/username)?$/;
 
 /** vendorMetadata's signupType (SPEC section 3) of the sign-up answer's user, if any. */
-export function signupTypeOf(answer: unknown): string | null {
+export function signupTypeOf(answer: unknown): SignupType | null {
   const vendorMetadata = (answer as { user?: { vendorMetadata?: unknown } } | null)?.user?.vendorMetadata;
   if (typeof vendorMetadata !== 'string') return null;
   try {
     const parsed: unknown = JSON.parse(vendorMetadata);
     const signupType = (parsed as { signupType?: unknown } | null)?.signupType;
-    return typeof signupType === 'string' ? signupType : null;
+    return isOneOf(signupTypes, signupType) ? signupType : null;
   } catch {
     return null;
   }
@@ -24,8 +25,8 @@ export function signupTypeOf(answer: unknown): string | null {
  * review (SPEC section 6). The store's rest client keeps only shouldActivate, userId, tenantId and
  * activationToken of the answer, so its user is read here as it passes by.
  */
-export async function watchSignUpAnswer(send: () => Promise<unknown>): Promise<string | null> {
-  let signupType: Promise<string | null> = Promise.resolve(null);
+export async function watchSignUpAnswer(send: () => Promise<unknown>): Promise<SignupType | null> {
+  let signupType: Promise<SignupType | null> = Promise.resolve(null);
   const networkFetch = window.fetch;
   window.fetch = (input, init) => {
     const answer = networkFetch(input, init);

@@ -1,34 +1,12 @@
 // The SDK's steps as plain string unions (SPEC section 2, "Flow steps"), so features compare
 // against strings instead of importing the SDK's enums.
 
-export type LoginStepName =
-  | 'preLogin'
-  | 'magicLinkPreLoginSuccess'
-  | 'loginWithSmsOtc'
-  | 'loginWithQuickSmsOtc'
-  | 'loginWithOtc'
-  | 'loginWithPassword'
-  | 'loginWithTwoFactor'
-  | 'redirectToSSO'
-  | 'loginWithSSOFailed'
-  | 'success'
-  | 'forceTwoFactor'
-  | 'recoverTwoFactor'
-  | 'promptPasskeys'
-  | 'breachedPassword'
-  | 'breachedPasswordSuccess'
-  | 'passwordRotationExpired'
-  | 'passwordRotationNotification'
-  | 'magicLinkPostLoginSuccess';
-export type ActivateStepName = 'activating' | 'activatingForm' | 'success' | 'resend';
-export type ForgotPasswordStepName =
-  | 'forgotPassword'
-  | 'passwordRecoverySelector'
-  | 'resetPasswordViaSms'
-  | 'resetPasswordPage'
-  | 'forgotPasswordEmailSuccess'
-  | 'resetPasswordSuccess';
-export type SignUpStageName = 'SignUp' | 'SignUpSuccess' | 'VerifyPhone';
+export type {
+  ActivateStepName,
+  ForgotPasswordStepName,
+  LoginStepName,
+  SignUpStageName,
+} from '@brizo/contract';
 
 /**
  * A store error as one line for a form alert. The store keeps either an API error object

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { mfaAuditEvents } from '../../../services/mfa/audit-events.js';
-import { MFA_STRATEGIES } from '../../../services/mfa/policy.js';
+import { mfaStrategies } from '@brizo/contract';
 import { assertVendorAdmin } from '../../../services/admin-access.js';
 import { recordAdminAudit } from '../../../services/audit.js';
 import { mfaTokenField } from '../../auth/mfa/schemas.js';
@@ -32,7 +32,7 @@ const policyBody = z.object({
 });
 
 const strategiesResponse = z.object({
-  strategies: z.array(z.object({ strategy: z.enum(MFA_STRATEGIES), isActive: z.boolean() })),
+  strategies: z.array(z.object({ strategy: z.enum(mfaStrategies), isActive: z.boolean() })),
 });
 
 /** /identity/resources/configurations/v1: the tenant's MFA policy and the vendor's MFA strategies. */
@@ -131,7 +131,7 @@ export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
         tags: ['mfa'],
         summary: 'Turn an MFA strategy on or off for every tenant (superuser only)',
         security: [{ bearer: [] }],
-        body: z.object({ strategy: z.enum(MFA_STRATEGIES), isActive: z.boolean() }),
+        body: z.object({ strategy: z.enum(mfaStrategies), isActive: z.boolean() }),
         response: responses({ 200: strategiesResponse }),
       },
     },

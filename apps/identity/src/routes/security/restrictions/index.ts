@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { restrictionTypes } from '@brizo/contract';
 import type { RouteOptions } from '../../../services/index.js';
 import { requirePermission } from '../../admin-access.js';
 import { emptyResponse, responses } from '../../schemas.js';
 
-const restrictionType = z.enum(['ALLOW', 'BLOCK']);
+const restrictionType = z.enum(restrictionTypes);
 const idParams = z.object({ id: z.uuid() });
 
 const ipRestriction = z.object({

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { securityCategories, severities } from '@brizo/contract';
 import type { RouteOptions } from '../../../services/index.js';
 import { requirePermission } from '../../admin-access.js';
 import { responses } from '../../schemas.js';
 
-const category = z.enum(['MFA', 'SESSIONS', 'PASSWORD', 'INACTIVITY', 'IP', 'DOMAIN', 'SSO']);
+const category = z.enum(securityCategories);
 const metadata = z
   .object({
     totalUsers: z.number(),
@@ -41,7 +42,7 @@ export const securityCenterRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
               items: z.array(
                 z.object({
                   code: z.string(),
-                  severity: z.enum(['SEVERE', 'WARNING', 'INFO']),
+                  severity: z.enum(severities),
                   category,
                   metadata: metadata.optional(),
                 }),
