@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { errorBodySchema } from '@brizo/contract/entities';
 import { z } from 'zod';
 import { appError, errorCatalogue } from '../errors.js';
 import type { RequestMeta } from '../services/audit.js';
@@ -7,9 +8,7 @@ import type { AccessTokenClaims, TokenService } from '../services/tokens.js';
 
 // Wire schemas shared by several route areas. Each is written once here and feeds /openapi.json.
 
-export const errorResponse = z
-  .object({ errors: z.array(z.string()), errorCode: z.string() })
-  .describe('Every failure: the SDK joins `errors` with ", "');
+export const errorResponse = errorBodySchema.describe('Every failure: the SDK joins `errors` with ", "');
 
 /** Response map helper: the success schema plus the error shape for every 4xx/5xx. */
 export const responses = <T extends Record<number, z.ZodType>>(success: T) => ({

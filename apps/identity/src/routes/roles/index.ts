@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { permissionSchema, roleSchema } from '@brizo/contract/entities';
 import type { RouteOptions } from '../../services/index.js';
 import { requireSignedIn } from '../admin-access.js';
 import { adminRoutes } from '../admin-route.js';
@@ -8,32 +9,9 @@ import { responses } from '../schemas.js';
 // Roles and permissions of the admin portal (/identity/resources/roles and /permissions), as the
 // SDK's RolesState calls them (SPEC section 7 "Team and access").
 
-export const roleResponse = z.object({
-  id: z.string(),
-  key: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  isDefault: z.boolean(),
-  firstUserRole: z.boolean(),
-  level: z.number(),
-  tenantId: z.string().nullable().describe("null: one of the vendor's roles, read-only to tenants"),
-  vendorId: z.string(),
-  permissions: z.array(z.string()).describe('Permission ids'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const roleResponse = roleSchema.extend({ firstUserRole: z.boolean() });
 
-const permissionResponse = z.object({
-  id: z.string(),
-  key: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  categoryId: z.string().nullable(),
-  fePermission: z.boolean(),
-  roleIds: z.array(z.string()).describe("The tenant's and the vendor's roles holding it"),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+const permissionResponse = permissionSchema;
 
 const categoryResponse = z.object({
   id: z.string(),

@@ -1,62 +1,15 @@
 import { z } from 'zod';
+import { roleSchema, teamUserPageSchema, teamUserSchema } from '@brizo/contract/entities';
 import { sortOrders, userFilterPresets, userSortKeys } from '@brizo/contract';
 
 // Wire shapes of the Users section (team administration), shared by its route modules.
 
-export const roleView = z.object({
-  id: z.string(),
-  key: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  isDefault: z.boolean(),
-  level: z.number(),
-  tenantId: z.string().nullable(),
-  vendorId: z.string(),
-  permissions: z.array(z.string()).describe('Permission ids'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const roleView = roleSchema;
 
 /** SPEC section 3 "Team user", within the administrator's tenant only. */
-export const memberView = z.object({
-  id: z.string(),
-  sub: z.string(),
-  email: z.string(),
-  name: z.string(),
-  profilePictureUrl: z.string().nullable(),
-  phoneNumber: z.string().optional(),
-  verified: z.boolean(),
-  activatedForTenant: z.boolean(),
-  mfaEnrolled: z.boolean(),
-  provider: z.string(),
-  isLocked: z.boolean(),
-  isDisabled: z.boolean(),
-  temporaryExpirationDate: z.string().optional(),
-  tenantId: z.string(),
-  tenantIds: z.array(z.string()),
-  tenants: z.array(
-    z.object({
-      tenantId: z.string(),
-      roles: z.array(roleView),
-      isDisabled: z.boolean(),
-      temporaryExpirationDate: z.string().optional(),
-    }),
-  ),
-  roles: z.array(roleView),
-  roleIds: z.array(z.string()),
-  permissions: z.array(z.string()),
-  groups: z.array(z.object({ id: z.string() })),
-  metadata: z.string(),
-  managedBy: z.literal('frontegg'),
-  subAccountAccessAllowed: z.boolean(),
-  createdAt: z.string(),
-  lastLogin: z.string().optional(),
-});
+export const memberView = teamUserSchema;
 
-export const memberPage = z.object({
-  items: z.array(memberView),
-  _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
-});
+export const memberPage = teamUserPageSchema;
 
 const pageNumber = z.coerce.number({ error: '_offset must be a page number' }).int().min(0).max(1_000_000);
 

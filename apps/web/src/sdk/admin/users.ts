@@ -1,6 +1,7 @@
 import { useTeamActions, useTeamState } from '@frontegg/react-hooks';
 import { api, fetch as sdkFetch } from '@frontegg/rest-api';
 import { INACTIVE_SECONDS, type SortOrder, type UserFilterPreset, type UserSortKey } from '@brizo/contract';
+import { teamUserPageSchema } from '@brizo/contract/entities';
 import { useCallback, useMemo } from 'react';
 import { usePreviewMode } from './portal';
 import { apiError, errorMessage } from './api-error';
@@ -144,16 +145,12 @@ export function useTeamUsers() {
           ...(query.search ? { _email: query.search } : {}),
         })
         .then((answer) => {
-          const users = records((answer as unknown as Record_).items).map((user) => ({
-            ...user,
-            roleIds: records(user.roles).map((item) => text(item.id)),
-          }));
-          const metadata = (answer as unknown as { _metadata?: { totalPages?: number; totalItems?: number } })
-            ._metadata;
+          const { items, _metadata: metadata } = teamUserPageSchema.parse(answer);
+          const users = items.map((user) => ({ ...user, roleIds: user.roles.map((item) => item.id) }));
           actions.setTeamState({
             users: users as never,
-            totalPages: metadata?.totalPages ?? 0,
-            totalItems: metadata?.totalItems ?? 0,
+            totalPages: metadata.totalPages,
+            totalItems: metadata.totalItems,
             pageOffset,
           });
           actions.loadRoles({});
