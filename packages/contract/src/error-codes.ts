@@ -2,194 +2,241 @@
 // one per failure, grouped by area as the server's error catalogue is. The messages stay with the
 // catalogue (apps/identity/src/errors.ts); a client decides what to do from the code alone.
 
+export const requestErrorCodes = {
+  validation: 'ER-REQUEST-VALIDATION',
+  malformedJson: 'ER-REQUEST-MALFORMED-JSON',
+  badRequest: 'ER-REQUEST-BAD',
+  unauthorized: 'ER-REQUEST-UNAUTHORIZED',
+  crossSite: 'ER-REQUEST-CROSS-SITE',
+  notFound: 'ER-REQUEST-NOT-FOUND',
+  tooLarge: 'ER-REQUEST-TOO-LARGE',
+  unsafeText: 'ER-REQUEST-INVALID-TEXT',
+  tooDeep: 'ER-REQUEST-TOO-DEEP',
+  uriTooLong: 'ER-REQUEST-URI-TOO-LONG',
+  headersTooLarge: 'ER-REQUEST-HEADERS-TOO-LARGE',
+  timeout: 'ER-REQUEST-TIMEOUT',
+  unsupportedMediaType: 'ER-REQUEST-MEDIA-TYPE',
+  rateLimited: 'ER-REQUEST-RATE-LIMITED',
+  internal: 'ER-REQUEST-INTERNAL',
+} as const;
+
+export const authErrorCodes = {
+  invalidCredentials: 'ER-AUTH-INVALID-CREDENTIALS',
+  userNotVerified: 'ER-AUTH-USER-NOT-VERIFIED',
+  userLocked: 'ER-AUTH-USER-LOCKED',
+  noSession: 'ER-AUTH-NO-SESSION',
+  sessionExpired: 'ER-AUTH-SESSION-EXPIRED',
+  invalidAccessToken: 'ER-AUTH-INVALID-TOKEN',
+  personSessionRequired: 'ER-AUTH-USER-SESSION-REQUIRED',
+  ssoNotConfigured: 'ER-AUTH-SSO-NOT-FOUND',
+  strategyNotActive: 'ER-AUTH-STRATEGY-INACTIVE',
+  tooManyAttempts: 'ER-AUTH-TOO-MANY-ATTEMPTS',
+  reauthenticationRequired: 'ER-AUTH-REAUTHENTICATION-REQUIRED',
+  reauthenticationFailed: 'ER-AUTH-REAUTHENTICATION-FAILED',
+  noSecurityKey: 'ER-AUTH-NO-SECURITY-KEY',
+} as const;
+
+export const usersErrorCodes = {
+  notFound: 'ER-USERS-NOT-FOUND',
+  signUpDisabled: 'ER-USERS-SIGNUP-DISABLED',
+  invitationInvalid: 'ER-USERS-INVITATION-INVALID',
+  passwordRequired: 'ER-USERS-PASSWORD-REQUIRED',
+  activationInvalid: 'ER-USERS-ACTIVATION-INVALID',
+  alreadyActivated: 'ER-USERS-ALREADY-ACTIVATED',
+  resetInvalid: 'ER-USERS-RESET-INVALID',
+  passwordPolicy: 'ER-USERS-PASSWORD-POLICY',
+  passwordTooCommon: 'ER-USERS-PASSWORD-TOO-COMMON',
+} as const;
+
+export const lifecycleErrorCodes = {
+  unlockInvalid: 'ER-LIFECYCLE-UNLOCK-INVALID',
+  passwordReused: 'ER-LIFECYCLE-PASSWORD-REUSED',
+  wrongCurrentPassword: 'ER-LIFECYCLE-WRONG-PASSWORD',
+  forbidden: 'ER-LIFECYCLE-FORBIDDEN',
+  recoveryMethodInactive: 'ER-LIFECYCLE-RECOVERY-INACTIVE',
+  noDevClock: 'ER-LIFECYCLE-NO-DEV-CLOCK',
+  smsCodeInvalid: 'ER-LIFECYCLE-SMS-CODE-INVALID',
+  alreadyMember: 'ER-LIFECYCLE-ALREADY-MEMBER',
+} as const;
+
+export const webauthnErrorCodes = {
+  passkeysNotActive: 'ER-WEBAUTHN-PASSKEYS-INACTIVE',
+  challengeInvalid: 'ER-WEBAUTHN-CHALLENGE-INVALID',
+  authenticationFailed: 'ER-WEBAUTHN-AUTHENTICATION-FAILED',
+  registrationFailed: 'ER-WEBAUTHN-REGISTRATION-FAILED',
+  alreadyRegistered: 'ER-WEBAUTHN-ALREADY-REGISTERED',
+  passkeyNotFound: 'ER-WEBAUTHN-PASSKEY-NOT-FOUND',
+} as const;
+
+export const metadataErrorCodes = {
+  unknownEntity: 'ER-METADATA-NOT-FOUND',
+} as const;
+
+export const devErrorCodes = {
+  messageNotFound: 'ER-DEV-MESSAGE-NOT-FOUND',
+} as const;
+
+export const oauthErrorCodes = {
+  invalidClient: 'ER-OAUTH-INVALID-CLIENT',
+  invalidRedirectUri: 'ER-OAUTH-INVALID-REDIRECT-URI',
+  invalidRequest: 'ER-OAUTH-INVALID-REQUEST',
+  pkceRequired: 'ER-OAUTH-PKCE-REQUIRED',
+  invalidGrant: 'ER-OAUTH-INVALID-GRANT',
+  unsupportedGrantType: 'ER-OAUTH-UNSUPPORTED-GRANT-TYPE',
+  clientAuthenticationFailed: 'ER-OAUTH-INVALID-CLIENT-CREDENTIALS',
+  invalidScope: 'ER-OAUTH-INVALID-SCOPE',
+  invalidPostLogoutRedirectUri: 'ER-OAUTH-INVALID-POST-LOGOUT-REDIRECT-URI',
+} as const;
+
+export const tenantsErrorCodes = {
+  notMember: 'ER-TENANTS-NOT-MEMBER',
+} as const;
+
+export const captchaErrorCodes = {
+  forbidden: 'ER-CAPTCHA-FORBIDDEN',
+  siteKeyRequired: 'ER-CAPTCHA-SITE-KEY-REQUIRED',
+} as const;
+
+export const mfaErrorCodes = {
+  invalidMfaToken: 'ER-MFA-TOKEN-INVALID',
+  invalidCode: 'ER-MFA-INVALID-CODE',
+  tooManyAttempts: 'ER-MFA-TOO-MANY-ATTEMPTS',
+  notEnrolled: 'ER-MFA-NOT-ENROLLED',
+  alreadyEnrolled: 'ER-MFA-ALREADY-ENROLLED',
+  strategyNotActive: 'ER-MFA-STRATEGY-INACTIVE',
+  deviceNotFound: 'ER-MFA-DEVICE-NOT-FOUND',
+  invalidPhoneNumber: 'ER-MFA-INVALID-PHONE',
+  invalidRecoveryCode: 'ER-MFA-INVALID-RECOVERY-CODE',
+} as const;
+
+export const passwordlessErrorCodes = {
+  identifierRequired: 'ER-PASSWORDLESS-IDENTIFIER-REQUIRED',
+  invalidCode: 'ER-PASSWORDLESS-INVALID-CODE',
+  invalidLink: 'ER-PASSWORDLESS-INVALID-LINK',
+} as const;
+
+export const phoneResetErrorCodes = {
+  invalidCode: 'ER-PHONE-RESET-INVALID-CODE',
+  invalidToken: 'ER-PHONE-RESET-INVALID-TOKEN',
+} as const;
+
+export const signUpErrorCodes = {
+  invalidStrategies: 'ER-SIGNUP-INVALID-STRATEGIES',
+  phoneNumberNotActive: 'ER-SIGNUP-PHONE-NUMBER-INACTIVE',
+  usernameNotActive: 'ER-SIGNUP-USERNAME-INACTIVE',
+  phoneNumberRequired: 'ER-SIGNUP-PHONE-NUMBER-REQUIRED',
+  usernameRequired: 'ER-SIGNUP-USERNAME-REQUIRED',
+  activationCodeInvalid: 'ER-SIGNUP-ACTIVATION-CODE-INVALID',
+} as const;
+
+export const usernamesErrorCodes = {
+  invalid: 'ER-USERNAMES-INVALID',
+  taken: 'ER-USERNAMES-TAKEN',
+  alreadySet: 'ER-USERNAMES-ALREADY-SET',
+  notFound: 'ER-USERNAMES-NOT-FOUND',
+} as const;
+
+export const adminErrorCodes = {
+  forbidden: 'ER-ADMIN-FORBIDDEN',
+  noActiveTenant: 'ER-ADMIN-NO-TENANT',
+  vendorOnly: 'ER-ADMIN-VENDOR-ONLY',
+} as const;
+
+export const teamErrorCodes = {
+  userNotFound: 'ER-TEAM-USER-NOT-FOUND',
+  roleNotFound: 'ER-TEAM-ROLE-NOT-FOUND',
+  roleNotGrantable: 'ER-TEAM-ROLE-NOT-GRANTABLE',
+  notYourself: 'ER-TEAM-NOT-YOURSELF',
+  lockSpansAccounts: 'ER-TEAM-LOCK-SPANS-ACCOUNTS',
+  inviteLinkNotFound: 'ER-TEAM-INVITE-LINK-NOT-FOUND',
+  memberAccessEnded: 'ER-TEAM-MEMBER-ACCESS-ENDED',
+} as const;
+
+export const securityAdminErrorCodes = {
+  ipBlocked: 'ER-SECURITY-IP-RESTRICTED',
+  selfLockout: 'ER-SECURITY-SELF-LOCKOUT',
+  invalidIp: 'ER-SECURITY-INVALID-IP',
+  ipRestrictionNotFound: 'ER-SECURITY-IP-NOT-FOUND',
+  invalidDomain: 'ER-SECURITY-INVALID-DOMAIN',
+  domainRestrictionNotFound: 'ER-SECURITY-DOMAIN-NOT-FOUND',
+  domainRestricted: 'ER-SECURITY-DOMAIN-RESTRICTED',
+} as const;
+
+export const profileErrorCodes = {
+  invalidImage: 'ER-PROFILE-INVALID-IMAGE',
+  imageTooLarge: 'ER-PROFILE-IMAGE-TOO-LARGE',
+  imageNotFound: 'ER-PROFILE-IMAGE-NOT-FOUND',
+  invalidPictureUrl: 'ER-PROFILE-INVALID-PICTURE-URL',
+  phoneNumberNeedsCode: 'ER-PROFILE-PHONE-NEEDS-CODE',
+  phoneNumberExists: 'ER-PROFILE-PHONE-EXISTS',
+  tooManyPhoneNumbers: 'ER-PROFILE-TOO-MANY-PHONES',
+  phoneNumberNotFound: 'ER-PROFILE-PHONE-NOT-FOUND',
+  invalidCode: 'ER-PROFILE-INVALID-CODE',
+  sameEmail: 'ER-PROFILE-SAME-EMAIL',
+  emailRevertInvalid: 'ER-PROFILE-EMAIL-REVERT-INVALID',
+  emailRevertAddressTaken: 'ER-PROFILE-EMAIL-REVERT-TAKEN',
+  emailTaken: 'ER-PROFILE-EMAIL-TAKEN',
+  sessionNotFound: 'ER-PROFILE-SESSION-NOT-FOUND',
+} as const;
+
+export const groupsErrorCodes = {
+  notFound: 'ER-GROUPS-NOT-FOUND',
+  nameTaken: 'ER-GROUPS-NAME-TAKEN',
+  roleNotFound: 'ER-GROUPS-ROLE-NOT-FOUND',
+  userNotFound: 'ER-GROUPS-USER-NOT-FOUND',
+  disabled: 'ER-GROUPS-DISABLED',
+  rolesDisabled: 'ER-GROUPS-ROLES-DISABLED',
+} as const;
+
+export const rolesErrorCodes = {
+  notFound: 'ER-ROLES-NOT-FOUND',
+  vendorRole: 'ER-ROLES-VENDOR-ROLE',
+  keyTaken: 'ER-ROLES-KEY-TAKEN',
+  permissionNotFound: 'ER-ROLES-PERMISSION-NOT-FOUND',
+  escalation: 'ER-ROLES-ESCALATION',
+} as const;
+
+export const accountSettingsErrorCodes = {
+  invalidLogo: 'ER-ACCOUNT-SETTINGS-INVALID-LOGO',
+  logoTooLarge: 'ER-ACCOUNT-SETTINGS-LOGO-TOO-LARGE',
+  noChanges: 'ER-ACCOUNT-SETTINGS-NO-CHANGES',
+  invalidCustomLogin: 'ER-ACCOUNT-SETTINGS-INVALID-CUSTOM-LOGIN',
+} as const;
+
+export const apiTokensErrorCodes = {
+  notFound: 'ER-API-TOKENS-NOT-FOUND',
+  roleNotFound: 'ER-API-TOKENS-ROLE-NOT-FOUND',
+  roleNotGrantable: 'ER-API-TOKENS-ROLE-NOT-GRANTABLE',
+  userTokenRoles: 'ER-API-TOKENS-USER-ROLES',
+  noChanges: 'ER-API-TOKENS-NO-CHANGES',
+  invalidCredentials: 'ER-API-TOKENS-INVALID-CREDENTIALS',
+} as const;
+
+/** Every code, by area; a client that needs one area's codes imports that area's list alone. */
 export const errorCodes = {
-  request: {
-    validation: 'ER-REQUEST-VALIDATION',
-    malformedJson: 'ER-REQUEST-MALFORMED-JSON',
-    badRequest: 'ER-REQUEST-BAD',
-    unauthorized: 'ER-REQUEST-UNAUTHORIZED',
-    crossSite: 'ER-REQUEST-CROSS-SITE',
-    notFound: 'ER-REQUEST-NOT-FOUND',
-    tooLarge: 'ER-REQUEST-TOO-LARGE',
-    unsafeText: 'ER-REQUEST-INVALID-TEXT',
-    tooDeep: 'ER-REQUEST-TOO-DEEP',
-    uriTooLong: 'ER-REQUEST-URI-TOO-LONG',
-    headersTooLarge: 'ER-REQUEST-HEADERS-TOO-LARGE',
-    timeout: 'ER-REQUEST-TIMEOUT',
-    unsupportedMediaType: 'ER-REQUEST-MEDIA-TYPE',
-    rateLimited: 'ER-REQUEST-RATE-LIMITED',
-    internal: 'ER-REQUEST-INTERNAL',
-  },
-  auth: {
-    invalidCredentials: 'ER-AUTH-INVALID-CREDENTIALS',
-    userNotVerified: 'ER-AUTH-USER-NOT-VERIFIED',
-    userLocked: 'ER-AUTH-USER-LOCKED',
-    noSession: 'ER-AUTH-NO-SESSION',
-    sessionExpired: 'ER-AUTH-SESSION-EXPIRED',
-    invalidAccessToken: 'ER-AUTH-INVALID-TOKEN',
-    personSessionRequired: 'ER-AUTH-USER-SESSION-REQUIRED',
-    ssoNotConfigured: 'ER-AUTH-SSO-NOT-FOUND',
-    strategyNotActive: 'ER-AUTH-STRATEGY-INACTIVE',
-    tooManyAttempts: 'ER-AUTH-TOO-MANY-ATTEMPTS',
-    reauthenticationRequired: 'ER-AUTH-REAUTHENTICATION-REQUIRED',
-    reauthenticationFailed: 'ER-AUTH-REAUTHENTICATION-FAILED',
-    noSecurityKey: 'ER-AUTH-NO-SECURITY-KEY',
-  },
-  users: {
-    notFound: 'ER-USERS-NOT-FOUND',
-    signUpDisabled: 'ER-USERS-SIGNUP-DISABLED',
-    invitationInvalid: 'ER-USERS-INVITATION-INVALID',
-    passwordRequired: 'ER-USERS-PASSWORD-REQUIRED',
-    activationInvalid: 'ER-USERS-ACTIVATION-INVALID',
-    alreadyActivated: 'ER-USERS-ALREADY-ACTIVATED',
-    resetInvalid: 'ER-USERS-RESET-INVALID',
-    passwordPolicy: 'ER-USERS-PASSWORD-POLICY',
-    passwordTooCommon: 'ER-USERS-PASSWORD-TOO-COMMON',
-  },
-  lifecycle: {
-    unlockInvalid: 'ER-LIFECYCLE-UNLOCK-INVALID',
-    passwordReused: 'ER-LIFECYCLE-PASSWORD-REUSED',
-    wrongCurrentPassword: 'ER-LIFECYCLE-WRONG-PASSWORD',
-    forbidden: 'ER-LIFECYCLE-FORBIDDEN',
-    recoveryMethodInactive: 'ER-LIFECYCLE-RECOVERY-INACTIVE',
-    noDevClock: 'ER-LIFECYCLE-NO-DEV-CLOCK',
-    smsCodeInvalid: 'ER-LIFECYCLE-SMS-CODE-INVALID',
-    alreadyMember: 'ER-LIFECYCLE-ALREADY-MEMBER',
-  },
-  webauthn: {
-    passkeysNotActive: 'ER-WEBAUTHN-PASSKEYS-INACTIVE',
-    challengeInvalid: 'ER-WEBAUTHN-CHALLENGE-INVALID',
-    authenticationFailed: 'ER-WEBAUTHN-AUTHENTICATION-FAILED',
-    registrationFailed: 'ER-WEBAUTHN-REGISTRATION-FAILED',
-    alreadyRegistered: 'ER-WEBAUTHN-ALREADY-REGISTERED',
-    passkeyNotFound: 'ER-WEBAUTHN-PASSKEY-NOT-FOUND',
-  },
-  metadata: {
-    unknownEntity: 'ER-METADATA-NOT-FOUND',
-  },
-  dev: {
-    messageNotFound: 'ER-DEV-MESSAGE-NOT-FOUND',
-  },
-  oauth: {
-    invalidClient: 'ER-OAUTH-INVALID-CLIENT',
-    invalidRedirectUri: 'ER-OAUTH-INVALID-REDIRECT-URI',
-    invalidRequest: 'ER-OAUTH-INVALID-REQUEST',
-    pkceRequired: 'ER-OAUTH-PKCE-REQUIRED',
-    invalidGrant: 'ER-OAUTH-INVALID-GRANT',
-    unsupportedGrantType: 'ER-OAUTH-UNSUPPORTED-GRANT-TYPE',
-    clientAuthenticationFailed: 'ER-OAUTH-INVALID-CLIENT-CREDENTIALS',
-    invalidScope: 'ER-OAUTH-INVALID-SCOPE',
-    invalidPostLogoutRedirectUri: 'ER-OAUTH-INVALID-POST-LOGOUT-REDIRECT-URI',
-  },
-  tenants: {
-    notMember: 'ER-TENANTS-NOT-MEMBER',
-  },
-  captcha: {
-    forbidden: 'ER-CAPTCHA-FORBIDDEN',
-    siteKeyRequired: 'ER-CAPTCHA-SITE-KEY-REQUIRED',
-  },
-  mfa: {
-    invalidMfaToken: 'ER-MFA-TOKEN-INVALID',
-    invalidCode: 'ER-MFA-INVALID-CODE',
-    tooManyAttempts: 'ER-MFA-TOO-MANY-ATTEMPTS',
-    notEnrolled: 'ER-MFA-NOT-ENROLLED',
-    alreadyEnrolled: 'ER-MFA-ALREADY-ENROLLED',
-    strategyNotActive: 'ER-MFA-STRATEGY-INACTIVE',
-    deviceNotFound: 'ER-MFA-DEVICE-NOT-FOUND',
-    invalidPhoneNumber: 'ER-MFA-INVALID-PHONE',
-    invalidRecoveryCode: 'ER-MFA-INVALID-RECOVERY-CODE',
-  },
-  passwordless: {
-    identifierRequired: 'ER-PASSWORDLESS-IDENTIFIER-REQUIRED',
-    invalidCode: 'ER-PASSWORDLESS-INVALID-CODE',
-    invalidLink: 'ER-PASSWORDLESS-INVALID-LINK',
-  },
-  phoneReset: {
-    invalidCode: 'ER-PHONE-RESET-INVALID-CODE',
-    invalidToken: 'ER-PHONE-RESET-INVALID-TOKEN',
-  },
-  signUp: {
-    invalidStrategies: 'ER-SIGNUP-INVALID-STRATEGIES',
-    phoneNumberNotActive: 'ER-SIGNUP-PHONE-NUMBER-INACTIVE',
-    usernameNotActive: 'ER-SIGNUP-USERNAME-INACTIVE',
-    phoneNumberRequired: 'ER-SIGNUP-PHONE-NUMBER-REQUIRED',
-    usernameRequired: 'ER-SIGNUP-USERNAME-REQUIRED',
-    activationCodeInvalid: 'ER-SIGNUP-ACTIVATION-CODE-INVALID',
-  },
-  usernames: {
-    invalid: 'ER-USERNAMES-INVALID',
-    taken: 'ER-USERNAMES-TAKEN',
-    alreadySet: 'ER-USERNAMES-ALREADY-SET',
-    notFound: 'ER-USERNAMES-NOT-FOUND',
-  },
-  admin: {
-    forbidden: 'ER-ADMIN-FORBIDDEN',
-    noActiveTenant: 'ER-ADMIN-NO-TENANT',
-    vendorOnly: 'ER-ADMIN-VENDOR-ONLY',
-  },
-  team: {
-    userNotFound: 'ER-TEAM-USER-NOT-FOUND',
-    roleNotFound: 'ER-TEAM-ROLE-NOT-FOUND',
-    roleNotGrantable: 'ER-TEAM-ROLE-NOT-GRANTABLE',
-    notYourself: 'ER-TEAM-NOT-YOURSELF',
-    lockSpansAccounts: 'ER-TEAM-LOCK-SPANS-ACCOUNTS',
-    inviteLinkNotFound: 'ER-TEAM-INVITE-LINK-NOT-FOUND',
-    memberAccessEnded: 'ER-TEAM-MEMBER-ACCESS-ENDED',
-  },
-  securityAdmin: {
-    ipBlocked: 'ER-SECURITY-IP-RESTRICTED',
-    selfLockout: 'ER-SECURITY-SELF-LOCKOUT',
-    invalidIp: 'ER-SECURITY-INVALID-IP',
-    ipRestrictionNotFound: 'ER-SECURITY-IP-NOT-FOUND',
-    invalidDomain: 'ER-SECURITY-INVALID-DOMAIN',
-    domainRestrictionNotFound: 'ER-SECURITY-DOMAIN-NOT-FOUND',
-    domainRestricted: 'ER-SECURITY-DOMAIN-RESTRICTED',
-  },
-  profile: {
-    invalidImage: 'ER-PROFILE-INVALID-IMAGE',
-    imageTooLarge: 'ER-PROFILE-IMAGE-TOO-LARGE',
-    imageNotFound: 'ER-PROFILE-IMAGE-NOT-FOUND',
-    invalidPictureUrl: 'ER-PROFILE-INVALID-PICTURE-URL',
-    phoneNumberNeedsCode: 'ER-PROFILE-PHONE-NEEDS-CODE',
-    phoneNumberExists: 'ER-PROFILE-PHONE-EXISTS',
-    tooManyPhoneNumbers: 'ER-PROFILE-TOO-MANY-PHONES',
-    phoneNumberNotFound: 'ER-PROFILE-PHONE-NOT-FOUND',
-    invalidCode: 'ER-PROFILE-INVALID-CODE',
-    sameEmail: 'ER-PROFILE-SAME-EMAIL',
-    emailRevertInvalid: 'ER-PROFILE-EMAIL-REVERT-INVALID',
-    emailRevertAddressTaken: 'ER-PROFILE-EMAIL-REVERT-TAKEN',
-    emailTaken: 'ER-PROFILE-EMAIL-TAKEN',
-    sessionNotFound: 'ER-PROFILE-SESSION-NOT-FOUND',
-  },
-  groups: {
-    notFound: 'ER-GROUPS-NOT-FOUND',
-    nameTaken: 'ER-GROUPS-NAME-TAKEN',
-    roleNotFound: 'ER-GROUPS-ROLE-NOT-FOUND',
-    userNotFound: 'ER-GROUPS-USER-NOT-FOUND',
-    disabled: 'ER-GROUPS-DISABLED',
-    rolesDisabled: 'ER-GROUPS-ROLES-DISABLED',
-  },
-  roles: {
-    notFound: 'ER-ROLES-NOT-FOUND',
-    vendorRole: 'ER-ROLES-VENDOR-ROLE',
-    keyTaken: 'ER-ROLES-KEY-TAKEN',
-    permissionNotFound: 'ER-ROLES-PERMISSION-NOT-FOUND',
-    escalation: 'ER-ROLES-ESCALATION',
-  },
-  accountSettings: {
-    invalidLogo: 'ER-ACCOUNT-SETTINGS-INVALID-LOGO',
-    logoTooLarge: 'ER-ACCOUNT-SETTINGS-LOGO-TOO-LARGE',
-    noChanges: 'ER-ACCOUNT-SETTINGS-NO-CHANGES',
-    invalidCustomLogin: 'ER-ACCOUNT-SETTINGS-INVALID-CUSTOM-LOGIN',
-  },
-  apiTokens: {
-    notFound: 'ER-API-TOKENS-NOT-FOUND',
-    roleNotFound: 'ER-API-TOKENS-ROLE-NOT-FOUND',
-    roleNotGrantable: 'ER-API-TOKENS-ROLE-NOT-GRANTABLE',
-    userTokenRoles: 'ER-API-TOKENS-USER-ROLES',
-    noChanges: 'ER-API-TOKENS-NO-CHANGES',
-    invalidCredentials: 'ER-API-TOKENS-INVALID-CREDENTIALS',
-  },
+  request: requestErrorCodes,
+  auth: authErrorCodes,
+  users: usersErrorCodes,
+  lifecycle: lifecycleErrorCodes,
+  webauthn: webauthnErrorCodes,
+  metadata: metadataErrorCodes,
+  dev: devErrorCodes,
+  oauth: oauthErrorCodes,
+  tenants: tenantsErrorCodes,
+  captcha: captchaErrorCodes,
+  mfa: mfaErrorCodes,
+  passwordless: passwordlessErrorCodes,
+  phoneReset: phoneResetErrorCodes,
+  signUp: signUpErrorCodes,
+  usernames: usernamesErrorCodes,
+  admin: adminErrorCodes,
+  team: teamErrorCodes,
+  securityAdmin: securityAdminErrorCodes,
+  profile: profileErrorCodes,
+  groups: groupsErrorCodes,
+  roles: rolesErrorCodes,
+  accountSettings: accountSettingsErrorCodes,
+  apiTokens: apiTokensErrorCodes,
 } as const;
 
 type Codes = typeof errorCodes;

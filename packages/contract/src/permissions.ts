@@ -1,23 +1,5 @@
-// The product's roles and permissions (SPEC section 6): the keys the server seeds and checks and the
-// web app shows or hides sections by, and the one wildcard rule both apply.
-
-/** The product's own roles: regular (paid) access and the free trial. */
-export const productRoleKeys = {
-  base: 'bfm-base',
-  unrestricted: 'bfm-unrestricted',
-  trial: 'bfm-trial',
-  expiredTrial: 'bfm-expired-trial',
-} as const;
-
-/** The product access permissions; bfm.geo.* says which regions a user may see. */
-export const productPermissions = [
-  'bfm.base',
-  'bfm.trial',
-  'bfm.geo.us',
-  'bfm.geo.ca',
-  'bfm.geo.eu',
-] as const;
-export type ProductPermission = (typeof productPermissions)[number];
+// The admin portal's permissions (SPEC section 6): the keys the server seeds and checks and the web
+// app shows or hides sections by, and the one wildcard rule both apply to every permission.
 
 /** Admin-portal navigation permissions (SPEC section 6); 'fe.*' is the general admin permission. */
 export const navigationPermissions = [
@@ -87,10 +69,9 @@ export const adminWritePermissions = [
 export type AdminPermission = (typeof navigationPermissions)[number] | (typeof adminWritePermissions)[number];
 
 /** Every permission of the admin portal, for the seed. */
-export const adminPermissions: readonly AdminPermission[] = [
-  ...navigationPermissions,
-  ...adminWritePermissions,
-];
+export const adminPermissions: readonly AdminPermission[] = /* @__PURE__ */ (
+  navigationPermissions as readonly AdminPermission[]
+).concat(adminWritePermissions);
 
 /**
  * SPEC section 5: permission checks use wildcards where `*` matches anything, so 'fe.*' grants

@@ -1,4 +1,4 @@
-import { grantsPermission } from '@brizo/contract';
+import { grantsPermission } from '@brizo/contract/permissions';
 
 // The admin portal's navigation and field rules (SPEC section 2 "Admin portal", section 6), as pure
 // functions over the vendor's metadata (GET /metadata?entityName=adminBox) and the user's permissions.

@@ -1,4 +1,4 @@
-import { webPaths } from '@brizo/contract';
+import { webPaths } from '@brizo/contract/web-paths';
 
 /**
  * Every route path of the app, in one place (SPEC section 2). The pages the identity server links to
@@ -7,23 +7,15 @@ import { webPaths } from '@brizo/contract';
 export const paths = {
   // The redirect screen: login gate and post-login landing decision.
   home: '/',
+  // The pages the server links to: the login box, the mailed links, the admin portal (issue 4; its
+  // sections are children: src/app/admin-sections.tsx) and the hosted-login callback (SPEC section 2).
+  ...webPaths,
   // Login box.
-  login: webPaths.login,
-  magicLink: webPaths.magicLink,
   logout: '/account/logout',
   signUp: '/account/sign-up',
-  activate: webPaths.activate,
-  activateWithCode: webPaths.activateWithCode,
-  forgotPassword: webPaths.forgotPassword,
-  resetPassword: webPaths.resetPassword,
-  unlock: webPaths.unlock,
-  acceptInvitation: webPaths.acceptInvitation,
-  acceptInvitationWithCode: webPaths.acceptInvitationWithCode,
   impersonate: '/account/impersonate',
   stepUp: '/account/step-up',
   resetPhoneNumber: '/account/reset-phone-number',
-  // Issue 10: the link mailed to the old address after an email change undoes it.
-  revertEmail: webPaths.revertEmail,
   // Product pages (the same as the product rules' productPaths: paths.test.ts checks it;
   // spelled out so the login page's bundle does not carry the rules).
   trialStarted: '/trial-started',
@@ -32,10 +24,6 @@ export const paths = {
   olo: '/olo',
   // The built-in stand-in for the main application.
   mainApp: '/app',
-  // Our admin portal (issue 4); its sections are children (src/app/admin-sections.tsx).
-  adminPortal: webPaths.adminPortal,
-  // Hosted login: where /oauth/authorize sends the code back (SPEC section 2, hostedLoginRedirectUrl).
-  oauthCallback: webPaths.oauthCallback,
 } as const;
 
 /**

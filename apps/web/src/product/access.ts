@@ -1,4 +1,4 @@
-import { productRoleKeys } from '@brizo/contract';
+import { productRoleKeys } from '@brizo/contract/product-access';
 import type { ProductUser } from './types';
 
 // Access classification, SPEC sections 4 and 6.

@@ -1,4 +1,5 @@
-import { isOneOf, severities, type RestrictionType, type Severity } from '@brizo/contract';
+import { isOneOf } from '@brizo/contract/one-of';
+import { severities, type RestrictionType, type Severity } from '@brizo/contract/enums';
 import { useAuth, useAuthActions } from '@frontegg/react-hooks';
 import { api, fetch as sdkFetch } from '@frontegg/rest-api';
 import { useCallback, useEffect, useMemo, useState } from 'react';

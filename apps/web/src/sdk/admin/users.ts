@@ -1,6 +1,11 @@
 import { useTeamActions, useTeamState } from '@frontegg/react-hooks';
 import { api, fetch as sdkFetch } from '@frontegg/rest-api';
-import { INACTIVE_SECONDS, type SortOrder, type UserFilterPreset, type UserSortKey } from '@brizo/contract';
+import {
+  INACTIVE_SECONDS,
+  type SortOrder,
+  type UserFilterPreset,
+  type UserSortKey,
+} from '@brizo/contract/users-list';
 import { teamUserPageSchema } from '@brizo/contract/entities';
 import { useCallback, useMemo } from 'react';
 import { usePreviewMode } from './portal';
@@ -11,7 +16,7 @@ import { PREVIEW_ROLES, previewTeamPage } from '../hooks/preview-team';
 // the store has no action (lock, unlock, filter presets), the rest-api's client. In preview mode the
 // store's mock actions answer and nothing reaches a server.
 
-export type { UserFilterPreset, UserSortKey } from '@brizo/contract';
+export type { UserFilterPreset, UserSortKey } from '@brizo/contract/users-list';
 
 export interface TeamRole {
   id: string;

@@ -1,4 +1,5 @@
-import { isOneOf, mfaStrategies, type MfaStepName, type MfaStrategy } from '@brizo/contract';
+import { isOneOf } from '@brizo/contract/one-of';
+import { mfaStrategies, type MfaStepName, type MfaStrategy } from '@brizo/contract/enums';
 import {
   useAuthActions,
   useLoginActions as useSdkLoginActions,

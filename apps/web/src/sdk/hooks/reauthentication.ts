@@ -1,4 +1,4 @@
-import { errorCodes } from '@brizo/contract';
+import { authErrorCodes } from '@brizo/contract/error-codes';
 import { useAuthActions } from '@frontegg/react-hooks';
 import { publicKeyCredentialToJSON } from '@frontegg/redux-store';
 import { FetchClient } from '@frontegg/rest-api';
@@ -13,7 +13,7 @@ import { decodeRequestOptions } from './mfa-devices';
 // it is them on the same session, with their password, a security key or passkey, or a second factor
 // (the SDK's step-up calls), the token is renewed, and the change runs again.
 
-export const REAUTHENTICATION_REQUIRED = errorCodes.auth.reauthenticationRequired;
+export const REAUTHENTICATION_REQUIRED = authErrorCodes.reauthenticationRequired;
 
 /** Whether a failed call was refused for want of a recent sign-in (a FronteggApiError or our Error with errorCode). */
 export function isReauthenticationRequired(error: unknown): boolean {

@@ -1,4 +1,5 @@
-import { isOneOf, signupTypes, type SignupType } from '@brizo/contract';
+import { isOneOf } from '@brizo/contract/one-of';
+import { signupTypes, type SignupType } from '@brizo/contract/enums';
 import { useActivateAccountActions } from '@frontegg/react-hooks';
 import { useMemo } from 'react';
 

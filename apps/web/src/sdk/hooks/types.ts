@@ -6,7 +6,7 @@ export type {
   ForgotPasswordStepName,
   LoginStepName,
   SignUpStageName,
-} from '@brizo/contract';
+} from '@brizo/contract/enums';
 
 /**
  * A store error as one line for a form alert. The store keeps either an API error object

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grantsPermission } from '@brizo/contract';
+import { grantsPermission } from '@brizo/contract/permissions';
 import { groupOffers } from './group-offers';
 
 const holding =

@@ -1,4 +1,4 @@
-import { isUserFilterPreset, isUserSortKey } from '@brizo/contract';
+import { isUserFilterPreset, isUserSortKey } from '@brizo/contract/users-list';
 import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
