@@ -9,3 +9,4 @@ export * from './error-codes.js';
 export * from './web-paths.js';
 export * from './enums.js';
 export * from './one-of.js';
+export * from './invite-link.js';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { INVITE_LINK_DEFAULT_MINUTES } from '@brizo/contract';
 import type { Config } from '../config.js';
 import { atomicMethods, type Db } from '../db/client.js';
 import { assignNewMemberRoles } from '../db/queries/roles.js';
@@ -23,9 +24,6 @@ import { forgotPasswordUrl, loginUrl } from './links.js';
 import type { Mailer } from './mail.js';
 import { accountExistsMail } from './mail-templates.js';
 import type { SignUpInput, SignUpResult } from './signup.js';
-
-/** SPEC section 9: invite links expire after 43200 minutes (30 days) by default. */
-export const INVITE_LINK_DEFAULT_MINUTES = 43_200;
 
 export function inviteLinkView(link: InviteLinkRow, vendorId: string) {
   return {

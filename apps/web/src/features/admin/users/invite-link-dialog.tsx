@@ -1,11 +1,10 @@
+import { INVITE_LINK_DEFAULT_MINUTES } from '@brizo/contract/invite-link';
 import { Button, CopyButton, Group, Modal, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import type { InviteLink, TeamRole } from '../../../sdk/admin/users';
 import { inviteLinkSchema, inviteLinkUrl } from './member-forms';
 import { RolePicker } from './role-picker';
-
-const DEFAULT_MINUTES = 43_200;
 
 /**
  * The account's invite link (SPEC section 3 "Invite link"): whoever opens it signs up into this
@@ -30,7 +29,7 @@ export function InviteLinkDialog({
   onDelete: () => Promise<unknown>;
   onClose: () => void;
 }) {
-  const [minutes, setMinutes] = useState<number | string>(DEFAULT_MINUTES);
+  const [minutes, setMinutes] = useState<number | string>(INVITE_LINK_DEFAULT_MINUTES);
   const [shouldSendEmail, setShouldSendEmail] = useState(true);
   const [roleIds, setRoleIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
