@@ -8,5 +8,4 @@ export * from './users-list.js';
 export * from './error-codes.js';
 export * from './web-paths.js';
 export * from './enums.js';
-export * from './one-of.js';
 export * from './invite-link.js';

@@ -1,7 +1,7 @@
 // The admin portal's users list (SPEC section 3 "User sort keys" and "Filter presets", section 9
 // "Inactive threshold"): what the server's list query accepts and the web app's table asks for.
 
-import { isOneOf } from './one-of.js';
+import { isOneOf } from './enums.js';
 
 export const userSortKeys = [
   'createdAt',

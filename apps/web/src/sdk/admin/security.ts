@@ -1,5 +1,4 @@
-import { isOneOf } from '@brizo/contract/one-of';
-import { severities, type RestrictionType, type Severity } from '@brizo/contract/enums';
+import { isOneOf, severities, type RestrictionType, type Severity } from '@brizo/contract/enums';
 import { useAuth, useAuthActions } from '@frontegg/react-hooks';
 import { api, fetch as sdkFetch } from '@frontegg/rest-api';
 import { useCallback, useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,4 @@
-import { isOneOf } from '@brizo/contract/one-of';
-import { mfaStrategies, type MfaStepName, type MfaStrategy } from '@brizo/contract/enums';
+import { isOneOf, mfaStrategies, type MfaStepName, type MfaStrategy } from '@brizo/contract/enums';
 import {
   useAuthActions,
   useLoginActions as useSdkLoginActions,

@@ -1,5 +1,4 @@
-import { isOneOf } from '@brizo/contract/one-of';
-import { signupTypes, type SignupType } from '@brizo/contract/enums';
+import { isOneOf, signupTypes, type SignupType } from '@brizo/contract/enums';
 import { useActivateAccountActions } from '@frontegg/react-hooks';
 import { useMemo } from 'react';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mfaStrategies, severities } from './enums.js';
-import { isOneOf } from './one-of.js';
+import { isOneOf, mfaStrategies, severities } from './enums.js';
 
 describe('isOneOf', () => {
   it('accepts the vocabulary exactly, case and all', () => {
