@@ -132,7 +132,13 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         description: 'Frontegg-compatible identity API',
         version: '0.1.0',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The session's HttpOnly refresh cookie (its name carries the clientId: services/sessions.ts).
+          refreshCookie: { type: 'apiKey', in: 'cookie', name: 'fe_refresh_<clientId>' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

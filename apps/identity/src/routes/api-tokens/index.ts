@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
-import { adminRoutes } from '../admin-route.js';
-import { requestMeta, responses, unvalidatedJson } from '../schemas.js';
+import { areaRoutes } from '../route.js';
+import { requestMeta, unvalidatedJson } from '../schemas.js';
 import { guardJsonParser } from '../malformed-input.js';
 
 // Personal API tokens (/identity/resources/users/api-tokens) and tenant API tokens
@@ -49,89 +49,97 @@ const newAccessToken = z.object({
 });
 
 export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  const { apiTokens, tokens } = services;
-  const route = adminRoutes(app, tokens, 'api tokens');
+  const { apiTokens } = services;
+  const route = areaRoutes(app, services, 'api tokens');
 
   route({
+    name: 'getUsersApiTokensV1',
     method: 'GET',
     url: '/users/api-tokens/v1',
     summary: "The signed-in user's personal API tokens in the active tenant (never their secrets)",
-    permission: 'fe.secure.read.userApiTokens',
+    access: { permission: 'fe.secure.read.userApiTokens' },
     response: z.array(personalToken),
-    handler: (actor) => apiTokens.listPersonalTokens(actor),
+    handler: ({ actor }) => apiTokens.listPersonalTokens(actor),
   });
 
   route({
+    name: 'createUsersApiTokensV1',
     method: 'POST',
     url: '/users/api-tokens/v1',
     summary:
       'Create a personal API token; the secret is in this answer only. Personal tokens take no roleIds.',
-    permission: 'fe.secure.write.userApiTokens',
+    access: { permission: 'fe.secure.write.userApiTokens' },
     body: z.object({ description, expiresInMinutes, metadata, roleIds: z.array(z.string()).optional() }),
     response: withSecret(personalToken),
     status: 201,
-    handler: (actor, request) => apiTokens.createPersonalToken(actor, request.body),
+    handler: ({ actor, request }) => apiTokens.createPersonalToken(actor, request.body),
   });
 
   route({
+    name: 'deleteUsersApiTokensV1ById',
     method: 'DELETE',
     url: '/users/api-tokens/v1/:id',
     summary: 'Delete one of the signed-in user’s personal API tokens (404 for anyone else’s)',
-    permission: 'fe.secure.delete.userApiTokens',
+    access: { permission: 'fe.secure.delete.userApiTokens' },
     params: tokenId,
-    handler: (actor, request) => apiTokens.deletePersonalToken(actor, request.params.id),
+    handler: ({ actor, request }) => apiTokens.deletePersonalToken(actor, request.params.id),
   });
 
   route({
+    name: 'updateUsersApiTokensV1ById',
     method: 'PATCH',
     url: '/users/api-tokens/v1/:id',
     summary:
       'Change the description of one of the signed-in user’s personal API tokens (404 for anyone else’s); no roles',
-    permission: 'fe.secure.write.userApiTokens',
+    access: { permission: 'fe.secure.write.userApiTokens' },
     params: tokenId,
     body: z.object({ description, metadata, roleIds: z.array(z.string()).max(100).optional() }),
     response: personalToken,
-    handler: (actor, request) => apiTokens.updatePersonalToken(actor, request.params.id, request.body),
+    handler: ({ actor, request }) => apiTokens.updatePersonalToken(actor, request.params.id, request.body),
   });
 
   route({
+    name: 'getUsersAccessTokensV1',
     method: 'GET',
     url: '/users/access-tokens/v1',
     summary: "The signed-in user's personal access tokens in the active tenant (never the tokens themselves)",
-    permission: 'fe.secure.read.userApiTokens',
+    access: { permission: 'fe.secure.read.userApiTokens' },
     response: z.object({ accessTokens: z.array(accessToken) }),
-    handler: (actor) => apiTokens.listPersonalAccessTokens(actor),
+    handler: ({ actor }) => apiTokens.listPersonalAccessTokens(actor),
   });
 
   route({
+    name: 'createUsersAccessTokensV1',
     method: 'POST',
     url: '/users/access-tokens/v1',
     summary:
       'Create a personal access token: `secret` is the bearer token, acting as its owner; in this answer only. No roleIds.',
-    permission: 'fe.secure.write.userApiTokens',
+    access: { permission: 'fe.secure.write.userApiTokens' },
     body: newAccessToken,
     response: accessToken.extend({ secret: z.string() }),
     status: 201,
-    handler: (actor, request) => apiTokens.createPersonalAccessToken(actor, request.body),
+    handler: ({ actor, request }) => apiTokens.createPersonalAccessToken(actor, request.body),
   });
 
   route({
+    name: 'deleteUsersAccessTokensV1ById',
     method: 'DELETE',
     url: '/users/access-tokens/v1/:id',
     summary:
       "Delete one of the signed-in user's personal access tokens: it stops working at once (404 for anyone else's)",
-    permission: 'fe.secure.delete.userApiTokens',
+    access: { permission: 'fe.secure.delete.userApiTokens' },
     params: tokenId,
-    handler: (actor, request) => apiTokens.deletePersonalAccessToken(actor, request.params.id),
+    handler: ({ actor, request }) => apiTokens.deletePersonalAccessToken(actor, request.params.id),
   });
 
   route({
+    name: 'getTenantsApiTokensV1',
     method: 'GET',
     url: '/tenants/api-tokens/v1',
     summary: "The active tenant's API tokens (never their secrets)",
-    permission: 'fe.secure.read.tenantApiTokens',
+    access: { permission: 'fe.secure.read.tenantApiTokens' },
     response: z.array(tenantToken),
-    handler: (actor) => apiTokens.listTenantTokens(actor),
+    handler: ({ actor }) => apiTokens.listTenantTokens(actor),
   });
 
   const newTenantToken = z.object({
@@ -142,68 +150,74 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
   });
   for (const url of ['/tenants/api-tokens/v1', '/tenants/api-tokens/v2']) {
     route({
+      name: url.endsWith('v2') ? 'createTenantsApiTokensV2' : 'createTenantsApiTokensV1',
       method: 'POST',
       url,
       summary:
         'Create a tenant API token with roles assignable in the tenant whose permissions the creator holds; the secret is in this answer only',
-      permission: 'fe.secure.write.tenantApiTokens',
+      access: { permission: 'fe.secure.write.tenantApiTokens' },
       body: newTenantToken,
       response: withSecret(tenantToken),
       status: 201,
-      handler: (actor, request) => apiTokens.createTenantToken(actor, request.body),
+      handler: ({ actor, request }) => apiTokens.createTenantToken(actor, request.body),
     });
   }
 
   route({
+    name: 'deleteTenantsApiTokensV1ById',
     method: 'DELETE',
     url: '/tenants/api-tokens/v1/:id',
     summary: "Delete one of the active tenant's API tokens (404 for another tenant's)",
-    permission: 'fe.secure.delete.tenantApiTokens',
+    access: { permission: 'fe.secure.delete.tenantApiTokens' },
     params: tokenId,
-    handler: (actor, request) => apiTokens.deleteTenantToken(actor, request.params.id),
+    handler: ({ actor, request }) => apiTokens.deleteTenantToken(actor, request.params.id),
   });
 
   route({
+    name: 'updateTenantsApiTokensV1ById',
     method: 'PATCH',
     url: '/tenants/api-tokens/v1/:id',
     summary:
       "Change the description or roles of one of the active tenant's API tokens (404 for another tenant's); roles as on creation",
-    permission: 'fe.secure.write.tenantApiTokens',
+    access: { permission: 'fe.secure.write.tenantApiTokens' },
     params: tokenId,
     body: z.object({ description, metadata, roleIds: tokenRoleIds.optional() }),
     response: tenantToken,
-    handler: (actor, request) => apiTokens.updateTenantToken(actor, request.params.id, request.body),
+    handler: ({ actor, request }) => apiTokens.updateTenantToken(actor, request.params.id, request.body),
   });
 
   route({
+    name: 'getTenantsAccessTokensV1',
     method: 'GET',
     url: '/tenants/access-tokens/v1',
     summary: "The active tenant's access tokens (never the tokens themselves)",
-    permission: 'fe.secure.read.tenantApiTokens',
+    access: { permission: 'fe.secure.read.tenantApiTokens' },
     response: z.object({ accessTokens: z.array(tenantAccessToken) }),
-    handler: (actor) => apiTokens.listTenantAccessTokens(actor),
+    handler: ({ actor }) => apiTokens.listTenantAccessTokens(actor),
   });
 
   route({
+    name: 'createTenantsAccessTokensV1',
     method: 'POST',
     url: '/tenants/access-tokens/v1',
     summary:
       'Create a tenant access token with roles as a tenant API token takes them: `secret` is the bearer token, in this answer only',
-    permission: 'fe.secure.write.tenantApiTokens',
+    access: { permission: 'fe.secure.write.tenantApiTokens' },
     body: newAccessToken.extend({ roleIds: tokenRoleIds.optional() }),
     response: tenantAccessToken.extend({ secret: z.string() }),
     status: 201,
-    handler: (actor, request) => apiTokens.createTenantAccessToken(actor, request.body),
+    handler: ({ actor, request }) => apiTokens.createTenantAccessToken(actor, request.body),
   });
 
   route({
+    name: 'deleteTenantsAccessTokensV1ById',
     method: 'DELETE',
     url: '/tenants/access-tokens/v1/:id',
     summary:
       "Delete one of the active tenant's access tokens: it stops working at once (404 for another tenant's)",
-    permission: 'fe.secure.delete.tenantApiTokens',
+    access: { permission: 'fe.secure.delete.tenantApiTokens' },
     params: tokenId,
-    handler: (actor, request) => apiTokens.deleteTenantAccessToken(actor, request.params.id),
+    handler: ({ actor, request }) => apiTokens.deleteTenantAccessToken(actor, request.params.id),
   });
 };
 
@@ -233,58 +247,44 @@ export const apiTokenExchangeRoutes: FastifyPluginAsyncZod<RouteOptions> = async
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
 
-  app.post(
-    '/v1/api-token',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary:
-          'Exchange an API token (clientId, secret) for an access token carrying its tenant, roles and permissions',
-        body: credentials,
-        response: responses({
-          200: z.object({ accessToken: z.string(), expiresIn: z.number(), expires: z.string() }),
-        }),
-      },
-      serializerCompiler: exchangeAnswer('accessToken', 'expiresIn'),
-    },
-    async (request) => {
-      const signed = await apiTokens.exchange(
-        request.body.clientId,
-        request.body.secret,
-        requestMeta(request),
-      );
+  const route = areaRoutes(app, services, 'api tokens');
+
+  route({
+    name: 'exchangeV1',
+    method: 'POST',
+    url: '/v1/api-token',
+    summary:
+      'Exchange an API token (clientId, secret) for an access token carrying its tenant, roles and permissions',
+    access: 'public',
+    body: credentials,
+    response: z.object({ accessToken: z.string(), expiresIn: z.number(), expires: z.string() }),
+    serializerCompiler: exchangeAnswer('accessToken', 'expiresIn'),
+    handler: async ({ body, request }) => {
+      const signed = await apiTokens.exchange(body.clientId, body.secret, requestMeta(request));
       return {
         accessToken: signed.accessToken,
         expiresIn: signed.expiresIn,
         expires: signed.expires.toUTCString(),
       };
     },
-  );
+  });
 
-  app.post(
-    '/v2/api-token',
-    {
-      schema: {
-        tags: ['api tokens'],
-        summary: 'The same exchange with snake_case answer fields (no refresh token: exchange again instead)',
-        body: credentials,
-        response: responses({
-          200: z.object({ access_token: z.string(), expires_in: z.number(), expires: z.string() }),
-        }),
-      },
-      serializerCompiler: exchangeAnswer('access_token', 'expires_in'),
-    },
-    async (request) => {
-      const signed = await apiTokens.exchange(
-        request.body.clientId,
-        request.body.secret,
-        requestMeta(request),
-      );
+  route({
+    name: 'exchangeV2',
+    method: 'POST',
+    url: '/v2/api-token',
+    summary: 'The same exchange with snake_case answer fields (no refresh token: exchange again instead)',
+    access: 'public',
+    body: credentials,
+    response: z.object({ access_token: z.string(), expires_in: z.number(), expires: z.string() }),
+    serializerCompiler: exchangeAnswer('access_token', 'expires_in'),
+    handler: async ({ body, request }) => {
+      const signed = await apiTokens.exchange(body.clientId, body.secret, requestMeta(request));
       return {
         access_token: signed.accessToken,
         expires_in: signed.expiresIn,
         expires: signed.expires.toUTCString(),
       };
     },
-  );
+  });
 };

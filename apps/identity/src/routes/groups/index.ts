@@ -2,10 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import type { AdminActor } from '../../services/admin-access.js';
-import { requirePermission } from '../admin-access.js';
-import { adminRoutes } from '../admin-route.js';
+import { areaRoutes } from '../route.js';
 import { roleResponse } from '../roles/index.js';
-import { responses } from '../schemas.js';
 
 // Groups of the admin portal (/identity/resources/groups/v1), as the SDK's GroupsState calls them
 // (SPEC section 7: create sends name, description, color; add roleIds or userIds).
@@ -63,28 +61,29 @@ const userIdsBody = z.object({
 });
 
 export const groupsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  const { groups, tokens } = services;
-  const security = [{ bearer: [] }];
-  const route = adminRoutes(app, tokens, 'groups');
+  const { groups } = services;
+  const route = areaRoutes(app, services, 'groups');
 
   route({
+    name: 'get',
     method: 'GET',
     url: '/',
     summary: "The tenant's groups, with their roles and/or users on request",
-    permission: 'fe.secure.read.groups',
-    querystring: relationsQuery,
+    access: { permission: 'fe.secure.read.groups' },
+    query: relationsQuery,
     response: z.object({ groups: z.array(groupResponse) }),
-    handler: async (actor, request) => ({
+    handler: async ({ actor, request }) => ({
       groups: await groups.list(actor, request.query._groupsRelations),
     }),
   });
 
   route({
+    name: 'createBulkGet',
     method: 'POST',
     url: '/bulkGet',
     summary: "Those of groupsIds that are the tenant's groups, with their roles and/or users on request",
-    permission: 'fe.secure.read.groups',
-    querystring: relationsQuery,
+    access: { permission: 'fe.secure.read.groups' },
+    query: relationsQuery,
     body: z.object({
       groupsIds: z
         .array(z.uuid({ error: 'groupsIds must be group ids' }), { error: 'groupsIds is required' })
@@ -92,91 +91,89 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { s
     }),
     response: z.object({ groups: z.array(groupResponse) }),
     status: 201,
-    handler: async (actor, request) => ({
+    handler: async ({ actor, request }) => ({
       groups: await groups.byIds(actor, request.body.groupsIds, request.query._groupsRelations),
     }),
   });
 
-  app.get(
-    '/config',
-    {
-      schema: {
-        tags: ['groups'],
-        summary:
-          "The tenant's groups configuration: whether groups, and roles on groups, are on (both by default)",
-        security,
-        response: responses({ 200: groupsConfiguration }),
-      },
-    },
-    async (request) =>
-      groups.configuration(await requirePermission(request, tokens, 'fe.secure.read.groups')),
-  );
-
-  app.post(
-    '/config',
-    {
-      schema: {
-        tags: ['groups'],
-        summary:
-          'Turn groups, or roles on groups, on or off for the tenant (a switch left out keeps its value); answers the configuration',
-        security,
-        body: z.strictObject(
-          {
-            enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
-            rolesEnabled: z.boolean({ error: 'rolesEnabled must be true or false' }).optional(),
-          },
-          { error: 'Only enabled and rolesEnabled can be set' },
-        ),
-        response: responses({ 201: groupsConfiguration }),
-      },
-    },
-    async (request, reply) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.groups');
-      await groups.updateConfiguration(actor, request.body);
-      return reply.code(201).send(await groups.configuration(actor));
-    },
-  );
+  route({
+    name: 'getConfig',
+    method: 'GET',
+    url: '/config',
+    summary:
+      "The tenant's groups configuration: whether groups, and roles on groups, are on (both by default)",
+    access: { permission: 'fe.secure.read.groups' },
+    response: groupsConfiguration,
+    handler: ({ actor }) => groups.configuration(actor),
+  });
 
   route({
+    name: 'createConfig',
+    method: 'POST',
+    url: '/config',
+    summary:
+      'Turn groups, or roles on groups, on or off for the tenant (a switch left out keeps its value); answers the configuration',
+    access: { permission: 'fe.secure.write.groups' },
+    body: z.strictObject(
+      {
+        enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+        rolesEnabled: z.boolean({ error: 'rolesEnabled must be true or false' }).optional(),
+      },
+      { error: 'Only enabled and rolesEnabled can be set' },
+    ),
+    response: groupsConfiguration,
+    status: 201,
+    handler: async ({ actor, body }) => {
+      await groups.updateConfiguration(actor, body);
+      return groups.configuration(actor);
+    },
+  });
+
+  route({
+    name: 'getByGroupId',
     method: 'GET',
     url: '/:groupId',
     summary: 'One group of the tenant (404 for any other)',
-    permission: 'fe.secure.read.groups',
+    access: { permission: 'fe.secure.read.groups' },
     params: groupIdParams,
-    querystring: relationsQuery,
+    query: relationsQuery,
     response: groupResponse,
-    handler: (actor, request) => groups.get(actor, request.params.groupId, request.query._groupsRelations),
+    handler: ({ actor, request }) =>
+      groups.get(actor, request.params.groupId, request.query._groupsRelations),
   });
 
   route({
+    name: 'create',
     method: 'POST',
     url: '/',
     summary: 'Create a group (name unique in the tenant)',
-    permission: 'fe.secure.write.groups',
+    access: { permission: 'fe.secure.write.groups' },
     body: z.object({ name: groupName, ...groupFields }),
     response: groupResponse,
     status: 201,
-    handler: (actor, request) => groups.create(actor, request.body),
+    handler: ({ actor, request }) => groups.create(actor, request.body),
   });
 
   route({
+    name: 'updateByGroupId',
     method: 'PATCH',
     url: '/:groupId',
     summary: 'Update a group',
-    permission: 'fe.secure.write.groups',
+    access: { permission: 'fe.secure.write.groups' },
     params: groupIdParams,
     body: z.object({ name: groupName.optional(), ...groupFields }),
     response: groupResponse,
-    handler: (actor, request) => groups.update(actor, request.params.groupId, request.body),
+    handler: ({ actor, request }) => groups.update(actor, request.params.groupId, request.body),
   });
 
   route({
+    name: 'deleteByGroupId',
     method: 'DELETE',
     url: '/:groupId',
     summary: 'Delete a group; its members lose the roles it gave them',
-    permission: 'fe.secure.delete.groups',
+    access: { permission: 'fe.secure.delete.groups' },
     params: groupIdParams,
-    handler: (actor, request) => groups.remove(actor, request.params.groupId),
+    handler: ({ actor, request }) => groups.remove(actor, request.params.groupId),
   });
 
   // A group's roles and users: each relation added with POST and removed with DELETE (SPEC section 7).
@@ -207,13 +204,14 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { s
       ['DELETE', remove],
     ] as const) {
       route({
+        name: `${method === 'POST' ? 'add' : 'remove'}${relation === 'roles' ? 'Roles' : 'Users'}`,
         method,
         url: `/:groupId/${relation}`,
         summary,
-        permission,
+        access: { permission },
         params: groupIdParams,
         body,
-        handler: async (actor, request) => {
+        handler: async ({ actor, request }) => {
           const ids = 'roleIds' in request.body ? request.body.roleIds : request.body.userIds;
           await change(actor, request.params.groupId, ids, method === 'POST');
         },

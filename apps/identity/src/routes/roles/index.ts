@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permissionSchema, roleSchema } from '@brizo/contract/entities';
 import type { RouteOptions } from '../../services/index.js';
-import { requireSignedIn } from '../admin-access.js';
-import { adminRoutes } from '../admin-route.js';
-import { responses } from '../schemas.js';
+import { areaRoutes } from '../route.js';
 
 // Roles and permissions of the admin portal (/identity/resources/roles and /permissions), as the
 // SDK's RolesState calls them (SPEC section 7 "Team and access").
@@ -53,61 +51,66 @@ const newRoleV2 = z.object({
 });
 
 export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  const { rolesAdmin, tokens } = services;
-  const route = adminRoutes(app, tokens, 'roles');
+  const { rolesAdmin } = services;
+  const route = areaRoutes(app, services, 'roles');
 
   route({
+    name: 'getRolesV1',
     method: 'GET',
     url: '/roles/v1',
     summary: "The vendor's roles and the tenant's own",
-    permission: 'fe.secure.read.roles',
+    access: { permission: 'fe.secure.read.roles' },
     response: z.array(roleResponse),
-    handler: (actor) => rolesAdmin.list(actor),
+    handler: ({ actor }) => rolesAdmin.list(actor),
   });
 
   route({
+    name: 'getRolesV2',
     method: 'GET',
     url: '/roles/v2',
     summary: "The vendor's roles and the tenant's own, as a page",
-    permission: 'fe.secure.read.roles',
+    access: { permission: 'fe.secure.read.roles' },
     response: z.object({
       items: z.array(roleResponse),
       _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
     }),
-    handler: async (actor) => {
+    handler: async ({ actor }) => {
       const items = await rolesAdmin.list(actor);
       return { items, _metadata: { totalItems: items.length, totalPages: 1 } };
     },
   });
 
   route({
+    name: 'createRolesV1',
     method: 'POST',
     url: '/roles/v1',
     summary: 'Create a role of the tenant (only with permissions the caller holds)',
-    permission: 'fe.secure.write.roles',
+    access: { permission: 'fe.secure.write.roles' },
     body: newRoleV1,
     response: roleResponse,
     status: 201,
-    handler: (actor, { body: { permissions, ...role } }) =>
+    handler: ({ actor, body: { permissions, ...role } }) =>
       rolesAdmin.create(actor, { ...role, permissionIds: permissions }),
   });
 
   route({
+    name: 'createRolesV2',
     method: 'POST',
     url: '/roles/v2',
     summary: 'Create a role of the tenant with its permission ids',
-    permission: 'fe.secure.write.roles',
+    access: { permission: 'fe.secure.write.roles' },
     body: newRoleV2,
     response: roleResponse,
-    handler: (actor, { body: { baseRoleId: _baseRoleId, ...role } }) => rolesAdmin.create(actor, role),
+    handler: ({ actor, body: { baseRoleId: _baseRoleId, ...role } }) => rolesAdmin.create(actor, role),
   });
 
   route({
+    name: 'updateRolesV1ByRoleId',
     method: 'PATCH',
     url: '/roles/v1/:roleId',
     summary:
       "Update one of the tenant's roles (the vendor's are read-only); isDefault makes it the only default",
-    permission: 'fe.secure.write.roles',
+    access: { permission: 'fe.secure.write.roles' },
     params: roleIdParams,
     body: z.object({
       key: roleKey.optional(),
@@ -117,72 +120,72 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
       level,
     }),
     response: roleResponse,
-    handler: (actor, request) => rolesAdmin.update(actor, request.params.roleId, request.body),
+    handler: ({ actor, request }) => rolesAdmin.update(actor, request.params.roleId, request.body),
   });
 
   route({
+    name: 'deleteRolesV1ByRoleId',
     method: 'DELETE',
     url: '/roles/v1/:roleId',
     summary: "Delete one of the tenant's roles",
-    permission: 'fe.secure.delete.role',
+    access: { permission: 'fe.secure.delete.role' },
     params: roleIdParams,
-    handler: (actor, request) => rolesAdmin.remove(actor, request.params.roleId),
+    handler: ({ actor, request }) => rolesAdmin.remove(actor, request.params.roleId),
   });
 
   route({
+    name: 'replaceRolesV1ByRoleIdPermissions',
     method: 'PUT',
     url: '/roles/v1/:roleId/permissions',
     summary: "Set a tenant role's permissions (no permission the caller does not hold)",
-    permission: 'fe.secure.write.roles',
+    access: { permission: 'fe.secure.write.roles' },
     params: roleIdParams,
     body: z.object({ permissionIds }),
     response: roleResponse,
-    handler: (actor, request) =>
+    handler: ({ actor, request }) =>
       rolesAdmin.setPermissions(actor, request.params.roleId, request.body.permissionIds),
   });
 
   route({
+    name: 'getPermissionsV1',
     method: 'GET',
     url: '/permissions/v1',
     summary: 'The permission catalogue, with the roles holding each',
-    permission: 'fe.secure.read.permissions',
+    access: { permission: 'fe.secure.read.permissions' },
     response: z.array(permissionResponse),
-    handler: (actor) => rolesAdmin.permissions(actor),
+    handler: ({ actor }) => rolesAdmin.permissions(actor),
   });
 
   route({
+    name: 'getPermissionsV1Categories',
     method: 'GET',
     url: '/permissions/v1/categories',
     summary: 'The permission categories, with their permission ids',
-    permission: 'fe.secure.read.permissions',
+    access: { permission: 'fe.secure.read.permissions' },
     response: z.array(categoryResponse),
-    handler: (actor) => rolesAdmin.categories(actor),
+    handler: ({ actor }) => rolesAdmin.categories(actor),
   });
 
   route({
+    name: 'replacePermissionsV1ByPermissionIdRoles',
     method: 'PUT',
     url: '/permissions/v1/:permissionId/roles',
     summary: "Assign one permission to many of the tenant's roles (exactly these)",
-    permission: 'fe.secure.write.roles',
+    access: { permission: 'fe.secure.write.roles' },
     params: z.object({ permissionId: z.uuid({ error: 'permissionId must be a valid permission id' }) }),
     body: z.object({ roleIds: z.array(z.uuid({ error: 'roleIds must be role ids' })).max(1000) }),
     response: permissionResponse,
-    handler: (actor, request) =>
+    handler: ({ actor, request }) =>
       rolesAdmin.setPermissionRoles(actor, request.params.permissionId, request.body.roleIds),
   });
 
-  app.get(
-    '/users/v1/me/authorization',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: "The signed-in user's roles and permissions in the active tenant, in full",
-        security: [{ bearer: [] }],
-        response: responses({
-          200: z.object({ roles: z.array(roleResponse), permissions: z.array(permissionResponse) }),
-        }),
-      },
-    },
-    async (request) => rolesAdmin.authorizationOf(await requireSignedIn(request, tokens)),
-  );
+  route({
+    name: 'getUsersV1MeAuthorization',
+    method: 'GET',
+    url: '/users/v1/me/authorization',
+    summary: "The signed-in user's roles and permissions in the active tenant, in full",
+    access: 'session',
+    response: z.object({ roles: z.array(roleResponse), permissions: z.array(permissionResponse) }),
+    handler: ({ actor }) => rolesAdmin.authorizationOf(actor),
+  });
 };

@@ -1,0 +1,183 @@
+import type {
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AdminPermission } from '@brizo/contract';
+import { adminActorOf, type AdminActor } from '../services/admin-access.js';
+import type { RouteOptions, Services } from '../services/index.js';
+import type { AccessTokenClaims } from '../services/tokens.js';
+import { requirePermission } from './admin-access.js';
+import { emptyResponse, requestMeta, requireAccessToken, responses } from './schemas.js';
+
+type ZodApp = Parameters<FastifyPluginAsyncZod<RouteOptions>>[0];
+
+/**
+ * Who may call an endpoint (SPEC section 6), checked before its handler runs:
+ * - `public`: anyone; whatever proves identity (a code, a link token, a superuser's actorToken) is the
+ *   service's to check, as part of the flow;
+ * - `session`: a person's bearer access token (an API token's answers 403);
+ * - `recent-sign-in`: the same, signed in recently enough to change how the account signs in (issue 10);
+ * - `refresh-cookie`: the session's HttpOnly refresh cookie, which the service verifies;
+ * - `{ permission }`: an access token (a person's or an API token's) whose roles grant the permission.
+ */
+export type Access =
+  'public' | 'session' | 'recent-sign-in' | 'refresh-cookie' | { permission: AdminPermission };
+
+/** A request whose params, querystring and body the zod schemas P, Q and B have validated. */
+export type ValidRequest<P, Q, B> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  { params: P; querystring: Q; body: B },
+  ZodTypeProvider
+>;
+
+/**
+ * What the access check hands the handler: the signed-in person's claims, and the actor in their active
+ * tenant. `actor` is read on use: a session without an active tenant fails only where one is needed.
+ */
+type CallerOf<A extends Access> = A extends { permission: AdminPermission }
+  ? { actor: AdminActor }
+  : A extends 'session' | 'recent-sign-in'
+    ? { claims: AccessTokenClaims; readonly actor: AdminActor }
+    : object;
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type Call<A extends Access, P, Q, B> = CallerOf<A> & {
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+  request: ValidRequest<P, Q, B>;
+  reply: FastifyReply;
+};
+
+/**
+ * How the endpoint answers: JSON by its response schema (the default), or, for the few pages,
+ * redirects and scripts the browser navigates to, whatever the handler sends through `reply`.
+ */
+export type Produces = 'json' | 'other';
+
+type Answer<R, K extends Produces> = K extends 'other'
+  ? unknown
+  : R extends z.ZodType
+    ? z.output<R> | Promise<z.output<R>>
+    : void | Promise<void>;
+
+/** One endpoint: its OpenAPI entry, who may call it and what it does. */
+export interface Endpoint<A extends Access, P, Q, B, R, K extends Produces> {
+  /** The operation's name within its area; with the area it makes the operationId. */
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  summary: string;
+  access: A;
+  /** Another tag than the area's, where the SDK files the endpoint elsewhere. */
+  tag?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success answer's schema; a JSON endpoint without one answers `{}` (emptyResponse). */
+  response?: R;
+  /** 201 for the creations that the SDK expects it from; else 200. */
+  status?: 200 | 201 | 204 | 302;
+  produces?: K;
+  /** Kept out of /openapi.json: pages and scripts for the browser, not API. */
+  hidden?: boolean;
+  /** Route-level options of plugins (rate limits). */
+  config?: Record<string, unknown>;
+  /** For hot answers that a view builds field by field (schemas.ts unvalidatedJson). */
+  serializerCompiler?: RouteShorthandOptions['serializerCompiler'];
+  handler: (call: Call<A, P, Q, B>) => Answer<R, K>;
+}
+
+const camel = (text: string) => text.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
+
+/** `roles` + `list` → `rolesList`: stable while the area and name are, and unique as the test checks. */
+export const operationIdOf = (area: string, name: string) =>
+  `${camel(area)}${name.charAt(0).toUpperCase()}${camel(name.slice(1))}`;
+
+function securityOf(access: Access): FastifySchema['security'] {
+  if (access === 'public') return undefined;
+  if (access === 'refresh-cookie') return [{ refreshCookie: [] }];
+  return [{ bearer: [] }];
+}
+
+type AccessServices = Pick<Services, 'tokens' | 'reauthentication'>;
+
+async function checkAccess(
+  access: Access,
+  request: FastifyRequest,
+  services: AccessServices,
+): Promise<object> {
+  if (access === 'public' || access === 'refresh-cookie') return {};
+  if (typeof access === 'object')
+    return { actor: await requirePermission(request, services.tokens, access.permission) };
+  const claims = await requireAccessToken(request, services.tokens);
+  if (access === 'recent-sign-in') services.reauthentication.assertRecent(claims);
+  return {
+    claims,
+    get actor() {
+      return adminActorOf(claims, requestMeta(request));
+    },
+  };
+}
+
+/**
+ * The endpoints of one area (SPEC section 7), all declared the same way: each is tagged with the area,
+ * has an operationId, answers the shared error shape, documents and runs its access check before the
+ * handler, and has its params, query and body validated by zod before either.
+ */
+export function areaRoutes(app: ZodApp, services: AccessServices, area: string) {
+  return function route<
+    A extends Access,
+    P extends z.ZodType | undefined = undefined,
+    Q extends z.ZodType | undefined = undefined,
+    B extends z.ZodType | undefined = undefined,
+    R extends z.ZodType | undefined = undefined,
+    K extends Produces = 'json',
+  >(endpoint: Endpoint<A, P, Q, B, R, K>): void {
+    const { method, url, summary, access, params, query, body, status = 200, handler } = endpoint;
+    const isJson = (endpoint.produces ?? 'json') === 'json';
+    const security = securityOf(access);
+    // Typed as the plain FastifySchema: the handler's own signature above carries the zod types.
+    const schema: FastifySchema & { hide?: boolean } = {
+      tags: [endpoint.tag ?? area],
+      summary,
+      operationId: operationIdOf(area, endpoint.name),
+      ...(security && { security }),
+      ...(endpoint.hidden && { hide: true }),
+      ...(params && { params }),
+      ...(query && { querystring: query }),
+      ...(body && { body }),
+      ...(isJson && { response: responses({ [status]: endpoint.response ?? emptyResponse }) }),
+    };
+    app.route({
+      method,
+      url,
+      schema,
+      ...(endpoint.config && { config: endpoint.config }),
+      ...(endpoint.serializerCompiler && { serializerCompiler: endpoint.serializerCompiler }),
+      handler: async (request, reply) => {
+        const caller = await checkAccess(access, request, services);
+        // The validator has checked params, querystring and body against exactly these schemas.
+        const valid = request as ValidRequest<P, Q, B>;
+        const call = Object.defineProperties(
+          { params: valid.params, query: valid.query, body: valid.body, request: valid, reply },
+          Object.getOwnPropertyDescriptors(caller),
+        ) as Call<A, P, Q, B>;
+        reply.code(status);
+        const answer = await handler(call);
+        if (!isJson) return answer;
+        return answer ?? {};
+      },
+    });
+  };
+}
