@@ -13,7 +13,7 @@ import {
   requestMeta,
   responses,
 } from '../schemas.js';
-import { signedIn, withSessionCookie } from '../session-cookie.js';
+import { replyWithoutSession, replyWithSession, sessionCookieOf } from '../session-cookie.js';
 
 const isUsernameOnly = (raw: unknown): raw is { username: string } =>
   typeof raw === 'object' &&
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { con
       const response = await services.passwordLogin.login(request.body, requestMeta(request), {
         trustedDeviceToken: request.cookies[services.mfa.cookieName],
       });
-      return 'refreshToken' in response ? signedIn(reply, sessions, response) : response;
+      return replyWithSession(reply, sessions, response);
     },
   );
 
@@ -76,13 +76,13 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { con
     async (request, reply) => {
       try {
         const response = await sessions.refresh(
-          request.cookies[sessions.cookieName],
+          sessionCookieOf(request, sessions),
           request.body?.tenantId,
           requestMeta(request),
         );
-        return withSessionCookie(reply, sessions, response);
+        return replyWithSession(reply, sessions, response, 'refresh');
       } catch (error) {
-        reply.clearCookie(sessions.cookieName, { path: '/' });
+        replyWithoutSession(reply, sessions);
         throw error;
       }
     },
@@ -98,8 +98,8 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { con
       },
     },
     async (request, reply) => {
-      await sessions.end(request.cookies[sessions.cookieName], requestMeta(request));
-      reply.clearCookie(sessions.cookieName, { path: '/' });
+      await sessions.end(sessionCookieOf(request, sessions), requestMeta(request));
+      replyWithoutSession(reply, sessions);
       return {};
     },
   );

@@ -2,30 +2,37 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../rate-limit.js';
-import { loginResponse, requestMeta, responses, userIdField } from '../schemas.js';
-import { signedIn } from '../session-cookie.js';
+import { areaRoutes } from '../route.js';
+import { loginResponse, requestMeta, userIdField } from '../schemas.js';
+import { replyWithSession } from '../session-cookie.js';
 
-/** /identity/resources/impersonation: a superuser signs in as another user (SPEC section 7). */
+/**
+ * /identity/resources/impersonation: a superuser signs in as another user (SPEC section 7). The superuser
+ * proves it with the actorToken of the body, which the service verifies: the call itself is public.
+ */
 export const impersonationRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const { sessions } = services;
-  app.post(
-    '/v1',
-    {
-      config: credentialRateLimit(config),
-      schema: {
-        tags: ['users'],
-        summary: "Impersonate a user with a superuser's access token (actorToken); sets the session cookie",
-        body: z.object({
-          impersonatedUserId: userIdField,
-          actorToken: z.string({ error: 'actorToken is required' }).min(1).max(8192),
-          redirectUrl: z.string().max(2048).optional(),
-        }),
-        response: responses({ 200: loginResponse }),
-      },
-    },
-    async (request, reply) => {
-      const response = await services.lifecycle.impersonation.impersonate(request.body, requestMeta(request));
-      return signedIn(reply, sessions, response);
-    },
-  );
+  const route = areaRoutes(app, services, 'impersonation');
+
+  route({
+    name: 'impersonate',
+    method: 'POST',
+    url: '/v1',
+    tag: 'users',
+    summary: "Impersonate a user with a superuser's access token (actorToken); sets the session cookie",
+    access: 'public',
+    config: credentialRateLimit(config),
+    body: z.object({
+      impersonatedUserId: userIdField,
+      actorToken: z.string({ error: 'actorToken is required' }).min(1).max(8192),
+      redirectUrl: z.string().max(2048).optional(),
+    }),
+    response: loginResponse,
+    handler: async ({ body, request, reply }) =>
+      replyWithSession(
+        reply,
+        sessions,
+        await services.lifecycle.impersonation.impersonate(body, requestMeta(request)),
+      ),
+  });
 };

@@ -12,6 +12,7 @@ import { credentialRateLimit } from '../rate-limit.js';
 import { logoutConfirmationPage, logoutPageHeaders } from './logout-page.js';
 import { emptyResponse, errorResponse, requestMeta, responses } from '../schemas.js';
 import { isUnsafeText } from '../malformed-input.js';
+import { replyWithoutSession, replyWithSession, sessionCookieOf } from '../session-cookie.js';
 
 const param = (max = 2048) => z.string().max(max);
 
@@ -116,8 +117,9 @@ function tokenErrorHandler(error: FastifyError | AppError, request: FastifyReque
  */
 export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const { oauth, sessions, apiTokens } = services;
-  const setRefreshCookie = (reply: FastifyReply, refreshToken: string) =>
-    reply.setCookie(sessions.cookieName, refreshToken, sessions.cookieOptions);
+  // OAuth answers keep refresh_token in the body (RFC 6749); the identity origin's cookie follows it.
+  const followToken = (reply: FastifyReply, refreshToken: string) =>
+    replyWithSession(noStore(reply), sessions, { refreshToken }, 'refresh');
 
   // Standard OAuth clients post the token request as a form (RFC 6749 4.1.3); the SDK posts JSON.
   // RFC 6749 3.2: a parameter sent twice is an invalid request, not "the last one wins".
@@ -161,7 +163,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       const location = await oauth.authorize(
         request.query,
         rawQuery,
-        request.cookies[sessions.cookieName],
+        sessionCookieOf(request, sessions),
         requestMeta(request),
       );
       return noStore(reply).redirect(location, 302);
@@ -216,7 +218,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
         throw appError(errorCatalogue.oauth.unsupportedGrantType);
       }
       // The identity origin's session follows the newest token, so a reload's silent authorization finds it current.
-      setRefreshCookie(noStore(reply), response.refresh_token);
+      await followToken(reply, response.refresh_token);
       return response;
     },
   );
@@ -234,14 +236,14 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     async (request, reply) => {
       try {
         const response = await oauth.refresh(
-          request.cookies[sessions.cookieName],
+          sessionCookieOf(request, sessions),
           request.body?.tenantId,
           requestMeta(request),
         );
-        setRefreshCookie(noStore(reply), response.refresh_token);
+        await followToken(reply, response.refresh_token);
         return response;
       } catch (error) {
-        reply.clearCookie(sessions.cookieName, { path: '/' });
+        replyWithoutSession(reply, sessions);
         throw error;
       }
     },
@@ -268,7 +270,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     },
     async (request, reply) => {
       const outcome = await oauth.logout(
-        request.cookies[sessions.cookieName],
+        sessionCookieOf(request, sessions),
         request.query,
         bearerToken(request.headers.authorization),
         requestMeta(request),
@@ -278,7 +280,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
           .headers(logoutPageHeaders(outcome.location))
           .send(logoutConfirmationPage(outcome.email, outcome.confirmation));
       }
-      reply.clearCookie(sessions.cookieName, { path: '/' });
+      replyWithoutSession(reply, sessions);
       if (outcome.location) return reply.redirect(outcome.location, 302);
       // The SDK calls this endpoint with fetch and reads JSON; a person who opened it in the address
       // bar (no session, no registered address to go on to) is shown the login box, not `{}`.
@@ -299,11 +301,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     },
     async (request, reply) => {
       const location = await oauth.confirmLogout(
-        request.cookies[sessions.cookieName],
+        sessionCookieOf(request, sessions),
         request.body ?? {},
         requestMeta(request),
       );
-      reply.clearCookie(sessions.cookieName, { path: '/' });
+      replyWithoutSession(reply, sessions);
       return reply.redirect(location ?? LOGIN_BOX_PATH, 303);
     },
   );

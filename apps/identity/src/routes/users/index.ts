@@ -16,7 +16,7 @@ import {
   tokenField,
   userIdField,
 } from '../schemas.js';
-import { signedIn } from '../session-cookie.js';
+import { replyWithSession } from '../session-cookie.js';
 
 const roleResponse = z.object({
   id: z.string(),
@@ -253,7 +253,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     },
     async (request, reply) => {
       const response = await services.activation.activate(request.body, requestMeta(request));
-      return 'refreshToken' in response ? signedIn(reply, services.sessions, response) : response;
+      return replyWithSession(reply, services.sessions, response);
     },
   );
 

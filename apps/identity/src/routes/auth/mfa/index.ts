@@ -13,7 +13,7 @@ import {
   mfaTokenField,
   otcTokenField,
 } from './schemas.js';
-import { signedIn } from '../../session-cookie.js';
+import { replyWithSession } from '../../session-cookie.js';
 
 const rememberDevice = z.boolean().optional().describe('Remember this device for the policy period');
 const codeVerificationBody = z.object({
@@ -41,7 +41,7 @@ export const authMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         mfa.cookieOptions(completion.trustedDevice.maxAgeSeconds),
       );
     }
-    return signedIn(reply, sessions, completion.response);
+    return replyWithSession(reply, sessions, completion.response);
   };
 
   app.post(

@@ -5,7 +5,7 @@ import type { RouteOptions } from '../../../services/index.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { mfaRequiredResponse } from '../mfa/schemas.js';
 import { emailField, loginResponse, phoneNumberField, requestMeta, responses } from '../../schemas.js';
-import { signedIn } from '../../session-cookie.js';
+import { replyWithSession } from '../../session-cookie.js';
 
 /** The path segment the SDK sends (`type.toLowerCase()`) for each passwordless type. */
 const typeByPath = { magiclink: 'MagicLink', code: 'Code', smscode: 'SmsCode' } as const satisfies Record<
@@ -82,7 +82,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
         request.cookies[services.mfa.cookieName],
       );
       // A second factor due: an mfaToken and no session yet.
-      return 'refreshToken' in response ? signedIn(reply, sessions, response) : response;
+      return replyWithSession(reply, sessions, response);
     },
   );
 };

@@ -4,7 +4,7 @@ import type { RouteOptions } from '../../../services/index.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { loginResponse, requestMeta, responses } from '../../schemas.js';
 import { assertionSchema, requestOptionsSchema } from './schemas.js';
-import { signedIn } from '../../session-cookie.js';
+import { replyWithSession } from '../../session-cookie.js';
 
 /** /identity/resources/auth: sign in with a passkey. */
 export const passkeyLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
@@ -49,7 +49,7 @@ export const passkeyLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     },
     async (request, reply) => {
       const response = await passkeys.login(request.body, requestMeta(request));
-      return signedIn(reply, sessions, response);
+      return replyWithSession(reply, sessions, response);
     },
   );
 };

@@ -13,7 +13,7 @@ import {
   deviceTypeSchema,
   requestOptionsSchema,
 } from './schemas.js';
-import { signedIn } from '../../session-cookie.js';
+import { replyWithSession } from '../../session-cookie.js';
 
 const webauthnTokenField = z
   .string({ error: 'webauthnToken is required' })
@@ -36,7 +36,7 @@ export const mfaWebAuthnRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
     const { trustedDevice } = completion;
     if (trustedDevice)
       reply.setCookie(mfa.cookieName, trustedDevice.token, mfa.cookieOptions(trustedDevice.maxAgeSeconds));
-    return signedIn(reply, sessions, completion.response);
+    return replyWithSession(reply, sessions, completion.response);
   };
 
   app.post(

@@ -6,7 +6,7 @@ import { mfaRequiredResponse } from '../../auth/mfa/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { loginResponse, phoneNumberField, requestMeta, responses } from '../../schemas.js';
 import { activationQuery, signUpBody, signUpResponse } from '../index.js';
-import { signedIn } from '../../session-cookie.js';
+import { replyWithSession } from '../../session-cookie.js';
 
 /**
  * /identity/resources/users: sign-up by phone number and by username (the vendor's sign-up
@@ -63,7 +63,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
     },
     async (request, reply) => {
       const response = await services.activation.activateWithCode(request.body, requestMeta(request));
-      return 'refreshToken' in response ? signedIn(reply, services.sessions, response) : response;
+      return replyWithSession(reply, services.sessions, response);
     },
   );
 };
