@@ -10,7 +10,7 @@ import type {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AdminPermission } from '@brizo/contract';
-import { adminActorOf, type AdminActor } from '../services/admin-access.js';
+import { adminActorOf, assertVendorAdmin, type AdminActor } from '../services/admin-access.js';
 import type { RouteOptions, Services } from '../services/index.js';
 import type { AccessTokenClaims } from '../services/tokens.js';
 import { requirePermission } from './admin-access.js';
@@ -23,12 +23,20 @@ type ZodApp = Parameters<FastifyPluginAsyncZod<RouteOptions>>[0];
  * - `public`: anyone; whatever proves identity (a code, a link token, a superuser's actorToken) is the
  *   service's to check, as part of the flow;
  * - `session`: a person's bearer access token (an API token's answers 403);
+ * - `member`: the same, acting in their active tenant (else 403 with no active tenant);
  * - `recent-sign-in`: the same, signed in recently enough to change how the account signs in (issue 10);
+ * - `vendor`: the same, of a superuser: vendor-wide settings change sign-in for every tenant;
  * - `refresh-cookie`: the session's HttpOnly refresh cookie, which the service verifies;
  * - `{ permission }`: an access token (a person's or an API token's) whose roles grant the permission.
  */
 export type Access =
-  'public' | 'session' | 'recent-sign-in' | 'refresh-cookie' | { permission: AdminPermission };
+  | 'public'
+  | 'session'
+  | 'member'
+  | 'recent-sign-in'
+  | 'vendor'
+  | 'refresh-cookie'
+  | { permission: AdminPermission };
 
 /** A request whose params, querystring and body the zod schemas P, Q and B have validated. */
 export type ValidRequest<P, Q, B> = FastifyRequest<
@@ -45,7 +53,7 @@ export type ValidRequest<P, Q, B> = FastifyRequest<
  */
 type CallerOf<A extends Access> = A extends { permission: AdminPermission }
   ? { actor: AdminActor }
-  : A extends 'session' | 'recent-sign-in'
+  : A extends 'session' | 'member' | 'recent-sign-in' | 'vendor'
     ? { claims: AccessTokenClaims; readonly actor: AdminActor }
     : object;
 
@@ -122,6 +130,8 @@ async function checkAccess(
     return { actor: await requirePermission(request, services.tokens, access.permission) };
   const claims = await requireAccessToken(request, services.tokens);
   if (access === 'recent-sign-in') services.reauthentication.assertRecent(claims);
+  if (access === 'vendor') assertVendorAdmin(claims);
+  if (access === 'member') return { claims, actor: adminActorOf(claims, requestMeta(request)) };
   return {
     claims,
     get actor() {
@@ -173,9 +183,10 @@ export function areaRoutes(app: ZodApp, services: AccessServices, area: string) 
           { params: valid.params, query: valid.query, body: valid.body, request: valid, reply },
           Object.getOwnPropertyDescriptors(caller),
         ) as Call<A, P, Q, B>;
-        reply.code(status);
         const answer = await handler(call);
+        // Other answers (redirects, pages) set their own status, as a redirect's default 302.
         if (!isJson) return answer;
+        reply.code(status);
         return answer ?? {};
       },
     });

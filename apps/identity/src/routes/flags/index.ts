@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
-import { responses } from '../schemas.js';
+import { areaRoutes } from '../route.js';
 
 /** Feature flags the SDK reads. SPEC section 9 names the ones on by default. */
 export const featureFlags: Record<string, 'on' | 'off'> = {
@@ -29,15 +29,15 @@ export const effectiveFlags = (services: RouteOptions['services']): Record<strin
 });
 
 export const flagsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  app.get(
-    '/flags',
-    {
-      schema: {
-        tags: ['flags'],
-        summary: 'Feature flags: name → on|off',
-        response: responses({ 200: flagsResponse }),
-      },
-    },
-    async () => effectiveFlags(services),
-  );
+  const route = areaRoutes(app, services, 'flags');
+
+  route({
+    name: 'get',
+    method: 'GET',
+    url: '/flags',
+    summary: 'Feature flags: name → on|off',
+    access: 'public',
+    response: flagsResponse,
+    handler: () => effectiveFlags(services),
+  });
 };

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions, Services } from '../../services/index.js';
-import { requireSignedIn } from '../admin-access.js';
-import { requestMeta, responses } from '../schemas.js';
+import { areaRoutes } from '../route.js';
+import { requestMeta } from '../schemas.js';
 
 type Configuration = Record<string, unknown>;
 
@@ -44,70 +44,57 @@ const ipMetadataOf = (ip: string): z.output<typeof ipMetadata> => ({
   location: { country_flag: null, country_flag_emoji: null },
 });
 
+const metadataRows = z.object({
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      entityName: z.string(),
+      vendorId: z.string(),
+      configuration: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+
 /** GET /metadata?entityName=...: rows[0].configuration, the way the SDK reads it. */
 export const metadataRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
-  app.get(
-    '/metadata/ipme',
-    {
-      schema: {
-        tags: ['metadata'],
-        // SPEC section 7: the metadata calls supply the caller's current IP and country, which the IP
-        // restrictions tab shows the administrator. No geolocation database here: the country is null.
-        summary: "The caller's IP address as the server sees it (IP restrictions test it); no geolocation",
-        security: [{ bearer: [] }],
-        response: responses({ 200: ipMetadata }),
-      },
-    },
-    async (request) => {
-      await requireSignedIn(request, services.tokens);
-      return ipMetadataOf(requestMeta(request).ip ?? request.ip);
-    },
-  );
+  const route = areaRoutes(app, services, 'metadata');
 
-  app.get(
-    '/metadata/ip/:ip',
-    {
-      schema: {
-        tags: ['metadata'],
-        summary: 'IP metadata of an address (IPv4 or IPv6); no geolocation',
-        security: [{ bearer: [] }],
-        params: z.object({
-          ip: z.union([z.ipv4(), z.ipv6()], { error: 'ip must be an IPv4 or IPv6 address' }),
-        }),
-        response: responses({ 200: ipMetadata }),
-      },
-    },
-    async (request) => {
-      await requireSignedIn(request, services.tokens);
-      return ipMetadataOf(request.params.ip);
-    },
-  );
+  route({
+    name: 'getIpMe',
+    method: 'GET',
+    url: '/metadata/ipme',
+    // SPEC section 7: the metadata calls supply the caller's current IP and country, which the IP
+    // restrictions tab shows the administrator. No geolocation database here: the country is null.
+    summary: "The caller's IP address as the server sees it (IP restrictions test it); no geolocation",
+    access: 'member',
+    response: ipMetadata,
+    handler: ({ request }) => ipMetadataOf(requestMeta(request).ip ?? request.ip),
+  });
 
-  app.get(
-    '/metadata',
-    {
-      schema: {
-        tags: ['metadata'],
-        summary: 'Vendor metadata by entity name (adminBox, saml)',
-        querystring: z.object({
-          entityName: z.string({ error: 'entityName is required' }).min(1, 'entityName is required'),
-        }),
-        response: responses({
-          200: z.object({
-            rows: z.array(
-              z.object({
-                id: z.string(),
-                entityName: z.string(),
-                vendorId: z.string(),
-                configuration: z.record(z.string(), z.unknown()),
-              }),
-            ),
-          }),
-        }),
-      },
-    },
-    async (request) => {
-      const { entityName } = request.query;
+  route({
+    name: 'getIp',
+    method: 'GET',
+    url: '/metadata/ip/:ip',
+    summary: 'IP metadata of an address (IPv4 or IPv6); no geolocation',
+    access: 'member',
+    params: z.object({
+      ip: z.union([z.ipv4(), z.ipv6()], { error: 'ip must be an IPv4 or IPv6 address' }),
+    }),
+    response: ipMetadata,
+    handler: ({ params }) => ipMetadataOf(params.ip),
+  });
+
+  route({
+    name: 'get',
+    method: 'GET',
+    url: '/metadata',
+    summary: 'Vendor metadata by entity name (adminBox, saml)',
+    access: 'public',
+    query: z.object({
+      entityName: z.string({ error: 'entityName is required' }).min(1, 'entityName is required'),
+    }),
+    response: metadataRows,
+    handler: async ({ query: { entityName } }) => {
       const configuration = Object.hasOwn(entities, entityName)
         ? await entities[entityName]?.(config, services)
         : undefined;
@@ -115,28 +102,23 @@ export const metadataRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
         throw appError(errorCatalogue.metadata.unknownEntity, `Metadata not found: ${entityName}`);
       return { rows: [{ id: entityName, entityName, vendorId: config.clientId, configuration }] };
     },
-  );
+  });
 
-  app.put(
-    '/metadata',
-    {
-      schema: {
-        tags: ['metadata'],
-        summary:
-          "Change the admin portal's metadata (navigation visibility, field appearance); superuser only",
-        security: [{ bearer: [] }],
-        querystring: z.object({
-          entityName: z.literal('adminBox', { error: 'Only adminBox can be changed' }),
-        }),
-        body: z.object({
-          configuration: z.record(z.string(), z.unknown(), { error: 'configuration must be an object' }),
-        }),
-        response: responses({ 200: z.object({ configuration: z.record(z.string(), z.unknown()) }) }),
-      },
-    },
-    async (request) => {
-      const actor = await requireSignedIn(request, services.tokens);
-      return { configuration: await services.adminBox.update(actor, request.body.configuration) };
-    },
-  );
+  route({
+    name: 'update',
+    method: 'PUT',
+    url: '/metadata',
+    summary: "Change the admin portal's metadata (navigation visibility, field appearance); superuser only",
+    access: 'member',
+    query: z.object({
+      entityName: z.literal('adminBox', { error: 'Only adminBox can be changed' }),
+    }),
+    body: z.object({
+      configuration: z.record(z.string(), z.unknown(), { error: 'configuration must be an object' }),
+    }),
+    response: z.object({ configuration: z.record(z.string(), z.unknown()) }),
+    handler: async ({ actor, body }) => ({
+      configuration: await services.adminBox.update(actor, body.configuration),
+    }),
+  });
 };

@@ -184,7 +184,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     method: 'GET',
     url: '/users/v1/me/authorization',
     summary: "The signed-in user's roles and permissions in the active tenant, in full",
-    access: 'session',
+    access: 'member',
     response: z.object({ roles: z.array(roleResponse), permissions: z.array(permissionResponse) }),
     handler: ({ actor }) => rolesAdmin.authorizationOf(actor),
   });
