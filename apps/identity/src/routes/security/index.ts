@@ -7,7 +7,8 @@ import {
   signUpStrategiesChange,
   signUpStrategyNames,
 } from '../../services/sign-up-strategies.js';
-import { passwordConfigResponse, requestMeta, requireAccessToken, responses } from '../schemas.js';
+import { passwordConfigResponse, requestMeta } from '../schemas.js';
+import { areaRoutes } from '../route.js';
 
 const authStrategiesResponse = z.object({
   mainAuthStrategies: z.array(z.object({ strategy: z.string() })),
@@ -20,27 +21,24 @@ const signUpStrategiesResponse = z.array(
 
 /** /identity/resources/configurations: the vendor's public security configuration. */
 export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  const route = areaRoutes(app, services, 'security');
   const vendor = () => services.vendorSettings.get();
 
-  app.get(
-    '/v1/public',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Public vendor configuration (sign-up allowed, unverified login, auth strategy)',
-        response: responses({
-          200: z.object({
-            allowSignups: z.boolean(),
-            allowNotVerifiedUsersLogin: z.boolean(),
-            apiTokensEnabled: z.boolean(),
-            forcePermissions: z.boolean(),
-            authStrategy: z.string(),
-            machineToMachineAuthStrategy: z.string(),
-          }),
-        }),
-      },
-    },
-    async () => {
+  route({
+    name: 'getV1Public',
+    method: 'GET',
+    url: '/v1/public',
+    summary: 'Public vendor configuration (sign-up allowed, unverified login, auth strategy)',
+    access: 'public',
+    response: z.object({
+      allowSignups: z.boolean(),
+      allowNotVerifiedUsersLogin: z.boolean(),
+      apiTokensEnabled: z.boolean(),
+      forcePermissions: z.boolean(),
+      authStrategy: z.string(),
+      machineToMachineAuthStrategy: z.string(),
+    }),
+    handler: async () => {
       const config = await vendor();
       return {
         allowSignups: config.allowSignups,
@@ -51,37 +49,31 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
         machineToMachineAuthStrategy: 'ClientCredentials',
       };
     },
-  );
+  });
 
-  app.get(
-    '/v1',
-    {
-      schema: {
-        tags: ['security'],
-        summary:
-          "The vendor's global security policy: MFA default, what tenants may override, token lifetimes, the signing key",
-        security: [{ bearer: [] }],
-        response: responses({
-          200: z.object({
-            id: z.string(),
-            enforceMFAType: z.string(),
-            createdAt: z.string(),
-            updatedAt: z.string(),
-            allowOverrideEnforcePasswordHistory: z.boolean(),
-            allowOverridePasswordComplexity: z.boolean(),
-            allowOverridePasswordExpiration: z.boolean(),
-            allowSignups: z.boolean(),
-            apiTokensEnabled: z.boolean(),
-            cookieSameSite: z.string(),
-            defaultRefreshTokenExpiration: z.number().describe('Seconds'),
-            defaultTokenExpiration: z.number().describe('Seconds'),
-            publicKey: z.string().describe('PEM of the key access tokens are signed with'),
-          }),
-        }),
-      },
-    },
-    async (request) => {
-      await requireAccessToken(request, services.tokens);
+  route({
+    name: 'getV1',
+    method: 'GET',
+    url: '/v1',
+    summary:
+      "The vendor's global security policy: MFA default, what tenants may override, token lifetimes, the signing key",
+    access: 'session',
+    response: z.object({
+      id: z.string(),
+      enforceMFAType: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      allowOverrideEnforcePasswordHistory: z.boolean(),
+      allowOverridePasswordComplexity: z.boolean(),
+      allowOverridePasswordExpiration: z.boolean(),
+      allowSignups: z.boolean(),
+      apiTokensEnabled: z.boolean(),
+      cookieSameSite: z.string(),
+      defaultRefreshTokenExpiration: z.number().describe('Seconds'),
+      defaultTokenExpiration: z.number().describe('Seconds'),
+      publicKey: z.string().describe('PEM of the key access tokens are signed with'),
+    }),
+    handler: async () => {
       const [settings, mfa] = await Promise.all([vendor(), services.mfaPolicies.forTenant(null)]);
       const [signingKey] = services.tokens.jwks().keys;
       const publicKey = signingKey
@@ -109,118 +101,99 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
         publicKey: publicKey.toString(),
       };
     },
-  );
+  });
 
-  app.get(
-    '/v1/user-emails-policy',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Whether users may change their email address (the Profile section offers it: always)',
-        security: [{ bearer: [] }],
-        response: responses({ 200: z.object({ allowEmailChange: z.boolean() }) }),
-      },
-    },
-    async (request) => {
-      await requireAccessToken(request, services.tokens);
+  route({
+    name: 'getV1UserEmailsPolicy',
+    method: 'GET',
+    url: '/v1/user-emails-policy',
+    summary: 'Whether users may change their email address (the Profile section offers it: always)',
+    access: 'session',
+    response: z.object({ allowEmailChange: z.boolean() }),
+    handler: async () => {
       // POST /users/v1/email/me is served for every signed-in user (routes/users/profile).
       return { allowEmailChange: true };
     },
-  );
+  });
 
   for (const path of ['/v1/auth/strategies/public', '/v1/auth/strategies']) {
-    app.get(
-      path,
-      {
-        schema: {
-          tags: ['security'],
-          summary: 'Main and secondary authentication strategies',
-          response: responses({ 200: authStrategiesResponse }),
-        },
-      },
-      async () => {
+    route({
+      name: 'getPath',
+      method: 'GET',
+      url: path,
+      summary: 'Main and secondary authentication strategies',
+      access: 'public',
+      response: authStrategiesResponse,
+      handler: async () => {
         const config = await vendor();
         return {
           mainAuthStrategies: [{ strategy: config.mainAuthStrategy }],
           secondaryAuthStrategies: config.secondaryAuthStrategies,
         };
       },
-    );
+    });
   }
 
-  app.get(
-    '/v1/sign-up/strategies',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Sign-up identifiers (email, phoneNumber, username), each active and/or required',
-        response: responses({ 200: signUpStrategiesResponse }),
-      },
-    },
-    async () => services.signUpStrategies.list(),
-  );
+  route({
+    name: 'getV1SignUpStrategies',
+    method: 'GET',
+    url: '/v1/sign-up/strategies',
+    summary: 'Sign-up identifiers (email, phoneNumber, username), each active and/or required',
+    access: 'public',
+    response: signUpStrategiesResponse,
+    handler: async () => services.signUpStrategies.list(),
+  });
 
   for (const method of ['PUT', 'POST'] as const) {
-    app.route({
-      method,
+    route({
+      name: `${method.toLowerCase()}V1SignUpStrategies`,
+      method: method,
       url: '/v1/sign-up/strategies',
-      schema: {
-        tags: ['security'],
-        summary: 'Change the sign-up identifiers (superuser only); email stays active and required',
-        security: [{ bearer: [] }],
-        body: signUpStrategiesChange,
-        response: responses({ 200: signUpStrategiesResponse }),
-      },
-      handler: async (request) => {
-        const claims = await requireAccessToken(request, services.tokens);
+      summary: 'Change the sign-up identifiers (superuser only); email stays active and required',
+      access: 'session',
+      body: signUpStrategiesChange,
+      response: signUpStrategiesResponse,
+      handler: async ({ claims, request }) => {
         return services.signUpStrategies.update(claims, request.body, requestMeta(request));
       },
     });
   }
 
-  app.get(
-    '/v1/sign-up/activation',
-    {
-      schema: {
-        tags: ['security'],
-        summary:
-          'How new accounts are activated: a mailed link, or a mailed code typed at /account/activate/code',
-        response: responses({ 200: activationSettingChange }),
-      },
-    },
-    async () => ({ activationMethod: await services.signUpStrategies.activationMethod() }),
-  );
+  route({
+    name: 'getV1SignUpActivation',
+    method: 'GET',
+    url: '/v1/sign-up/activation',
+    summary:
+      'How new accounts are activated: a mailed link, or a mailed code typed at /account/activate/code',
+    access: 'public',
+    response: activationSettingChange,
+    handler: async () => ({ activationMethod: await services.signUpStrategies.activationMethod() }),
+  });
 
-  app.put(
-    '/v1/sign-up/activation',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Change how new accounts are activated (superuser only)',
-        security: [{ bearer: [] }],
-        body: activationSettingChange,
-        response: responses({ 200: activationSettingChange }),
-      },
-    },
-    async (request) => {
-      const claims = await requireAccessToken(request, services.tokens);
+  route({
+    name: 'replaceV1SignUpActivation',
+    method: 'PUT',
+    url: '/v1/sign-up/activation',
+    summary: 'Change how new accounts are activated (superuser only)',
+    access: 'session',
+    body: activationSettingChange,
+    response: activationSettingChange,
+    handler: async ({ claims, request }) => {
       return services.signUpStrategies.updateActivationMethod(claims, request.body, requestMeta(request));
     },
-  );
+  });
 
   // Password recovery strategies: routes/security/lifecycle (account lifecycle).
 
-  app.get(
-    '/v1/password',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Password policy',
-        response: responses({ 200: passwordConfigResponse }),
-      },
-    },
-    async () => (await vendor()).passwordPolicy,
-  );
+  route({
+    name: 'getV1Password',
+    method: 'GET',
+    url: '/v1/password',
+    summary: 'Password policy',
+    access: 'public',
+    response: passwordConfigResponse,
+    handler: async () => (await vendor()).passwordPolicy,
+  });
 
   // The captcha policy (public and admin) lives in ./captcha-policy.
 };

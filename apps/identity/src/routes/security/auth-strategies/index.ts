@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authStrategiesChange } from '../../../services/auth-strategies.js';
 import type { RouteOptions } from '../../../services/index.js';
-import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
+import { requestMeta } from '../../schemas.js';
+import { areaRoutes } from '../../route.js';
 
 const authStrategiesResponse = z.object({
   mainAuthStrategies: z.array(z.object({ strategy: z.string() })),
@@ -14,19 +15,17 @@ const authStrategiesResponse = z.object({
  * (superuser only: it changes sign-in for every tenant). The public GET reflects a change at once.
  */
 export const authStrategiesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const route = areaRoutes(app, services, 'security');
   for (const method of ['PUT', 'POST'] as const) {
-    app.route({
-      method,
+    route({
+      name: `${method.toLowerCase()}V1AuthStrategies`,
+      method: method,
       url: '/v1/auth/strategies',
-      schema: {
-        tags: ['security'],
-        summary: 'Change the main and secondary authentication strategies (superuser only)',
-        security: [{ bearer: [] }],
-        body: authStrategiesChange,
-        response: responses({ 200: authStrategiesResponse }),
-      },
-      handler: async (request) => {
-        const claims = await requireAccessToken(request, services.tokens);
+      summary: 'Change the main and secondary authentication strategies (superuser only)',
+      access: 'session',
+      body: authStrategiesChange,
+      response: authStrategiesResponse,
+      handler: async ({ claims, request }) => {
         return services.authStrategies.update(claims, request.body, requestMeta(request));
       },
     });

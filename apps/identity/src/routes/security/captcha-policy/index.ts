@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { requirePermission } from '../../admin-access.js';
 import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
+import { areaRoutes } from '../../route.js';
 
 const publicPolicy = z.object({
   enabled: z.boolean(),
@@ -23,37 +23,33 @@ const policyChange = z
 
 /** /identity/resources/configurations/v1/captcha-policy: public (login box) and admin views. Off by default. */
 export const captchaPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const route = areaRoutes(app, services, 'security');
   const { captchaPolicy } = services;
 
-  app.get(
-    '/v1/captcha-policy/public',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Captcha policy for the login box (never the secret key)',
-        response: responses({ 200: publicPolicy }),
-      },
-    },
-    async () => captchaPolicy.publicPolicy(),
-  );
+  route({
+    name: 'getV1CaptchaPolicyPublic',
+    method: 'GET',
+    url: '/v1/captcha-policy/public',
+    summary: 'Captcha policy for the login box (never the secret key)',
+    access: 'public',
+    response: publicPolicy,
+    handler: async () => captchaPolicy.publicPolicy(),
+  });
 
-  app.get(
-    '/v1/captcha-policy',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Captcha policy (administrators)',
-        response: responses({ 200: adminPolicy }),
-      },
-    },
-    async (request) => {
+  route({
+    name: 'getV1CaptchaPolicy',
+    method: 'GET',
+    url: '/v1/captcha-policy',
+    summary: 'Captcha policy (administrators)',
+    access: { permission: 'fe.secure.read.securityPolicy' },
+    response: adminPolicy,
+    handler: async ({ actor }) => {
       // The Security section shows the policy to whoever may read security policies. The policy is
       // the vendor's, so its secret key goes only to those who may change it: superusers.
-      const actor = await requirePermission(request, services.tokens, 'fe.secure.read.securityPolicy');
       if (actor.superUser) return captchaPolicy.adminPolicy(actor);
       return { ...(await captchaPolicy.publicPolicy()), secretKey: null };
     },
-  );
+  });
 
   for (const method of ['post', 'put'] as const) {
     app[method](

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,9 +7,11 @@ import {
   type SecurityPolicyRow,
 } from '../../../db/queries/security-policies.js';
 import { auditEvents, recordAudit } from '../../../services/audit.js';
-import { adminActorOf, assertPermission, assertVendorAdmin } from '../../../services/admin-access.js';
+import { adminActorOf, assertPermission } from '../../../services/admin-access.js';
 import type { RouteOptions } from '../../../services/index.js';
-import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
+import type { AccessTokenClaims } from '../../../services/tokens.js';
+import { requestMeta } from '../../schemas.js';
+import { areaRoutes } from '../../route.js';
 
 const lockoutPolicy = z.object({
   id: z.string(),
@@ -68,26 +70,26 @@ const recoveryView = (row: SecurityPolicyRow) => [
  * a superuser (the vendor) writes the vendor's.
  */
 export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
+  const route = areaRoutes(app, services, 'security');
   const { policies } = services.lifecycle;
 
   /**
    * The scope a request reads or writes: a superuser's is the vendor's; a tenant administrator's is
    * the token's tenant, read with fe.secure.read.securityPolicy and written with the write permission.
    */
-  const scopeOf = async (request: FastifyRequest, write: boolean): Promise<string> => {
-    const claims = await requireAccessToken(request, services.tokens);
+  const scopeOf = (claims: AccessTokenClaims, request: FastifyRequest, write: boolean): string => {
     if (claims.superUser) return VENDOR_SCOPE;
     const actor = adminActorOf(claims, requestMeta(request));
     assertPermission(actor, write ? 'fe.secure.write.securityPolicy' : 'fe.secure.read.securityPolicy');
     return actor.tenantId;
   };
   const audited = async (
+    claims: AccessTokenClaims,
     request: FastifyRequest,
     scope: string,
     policy: string,
     json: Record<string, unknown>,
   ) => {
-    const claims = await requireAccessToken(request, services.tokens);
     await recordAudit(
       db,
       auditEvents.securityPolicyUpdated,
@@ -118,42 +120,45 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
     body: Body;
     changes: (body: z.output<Body>) => SecurityPolicyChanges;
   }) => {
-    // Plain FastifySchema types: fastify cannot resolve the generic Policy and Body through them;
-    // view and changes carry the types instead.
-    const getSchema: FastifySchema = {
-      tags: ['security'],
+    // Widened: the route's types cannot see through the generic Policy and Body; view and changes carry them.
+    const schema: z.ZodType = policy.schema;
+    const bodySchema: z.ZodType = policy.body;
+    const name = policy.name.replace(/ (\w)/g, (_match, letter: string) => letter.toUpperCase());
+    route({
+      name,
+      method: 'GET',
+      url: policy.url,
       summary: policy.summary,
-      response: responses({ 200: policy.schema }),
-    };
-    app.get(policy.url, { schema: getSchema }, async (request) =>
-      policy.view(await policies.get(await scopeOf(request, false))),
-    );
+      access: 'session',
+      response: schema,
+      handler: async ({ claims, request }) =>
+        policy.view(await policies.get(scopeOf(claims, request, false))),
+    });
     // The vendor's policy, which tenants without their own follow (as /password-rotation/vendor).
-    app.get(
-      `${policy.url}/vendor`,
-      { schema: { ...getSchema, summary: `The vendor's ${policy.name}` } },
-      async (request) => {
-        await requireAccessToken(request, services.tokens);
-        return policy.view(await policies.get(VENDOR_SCOPE));
-      },
-    );
-    const setSchema: FastifySchema = {
-      tags: ['security'],
-      summary: policy.setSummary,
-      body: policy.body,
-      response: responses({ 200: policy.schema, 201: policy.schema }),
-    };
+    route({
+      name: `${name}OfVendor`,
+      method: 'GET',
+      url: `${policy.url}/vendor`,
+      summary: `The vendor's ${policy.name}`,
+      access: 'session',
+      response: schema,
+      handler: async () => policy.view(await policies.get(VENDOR_SCOPE)),
+    });
     for (const method of ['POST', 'PATCH'] as const) {
-      app.route({
+      route({
+        name: `${method === 'POST' ? 'set' : 'update'}${name.charAt(0).toUpperCase()}${name.slice(1)}`,
         method,
         url: policy.url,
-        schema: setSchema,
-        handler: async (request) => {
+        summary: policy.setSummary,
+        access: 'session',
+        body: bodySchema,
+        response: schema,
+        handler: async ({ claims, request, body }) => {
+          const scope = scopeOf(claims, request, true);
           // The validator has checked the body against policy.body.
-          const body = request.body as z.output<Body>;
-          const scope = await scopeOf(request, true);
-          const row = await policies.update(scope, policy.changes(body));
-          await audited(request, scope, policy.name, body);
+          const changes = body as z.output<Body>;
+          const row = await policies.update(scope, policy.changes(changes));
+          await audited(claims, request, scope, policy.name, changes);
           return policy.view(row);
         },
       });
@@ -182,88 +187,76 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
     changes: (body) => ({ historyEnabled: body.enabled, historySize: body.historySize }),
   });
 
-  app.get(
-    '/v1/password-rotation',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Password rotation policy',
-        response: responses({ 200: rotationPolicy }),
-      },
-    },
-    async (request) => rotationView(await policies.get(await scopeOf(request, false))),
-  );
-  app.get(
-    '/v1/password-rotation/vendor',
-    {
-      schema: {
-        tags: ['security'],
-        summary: "The vendor's password rotation policy",
-        response: responses({ 200: rotationPolicy }),
-      },
-    },
-    async (request) => {
-      await requireAccessToken(request, services.tokens);
+  route({
+    name: 'getV1PasswordRotation',
+    method: 'GET',
+    url: '/v1/password-rotation',
+    summary: 'Password rotation policy',
+    access: 'session',
+    response: rotationPolicy,
+    handler: async ({ claims, request }) => rotationView(await policies.get(scopeOf(claims, request, false))),
+  });
+  route({
+    name: 'getV1PasswordRotationVendor',
+    method: 'GET',
+    url: '/v1/password-rotation/vendor',
+    summary: "The vendor's password rotation policy",
+    access: 'session',
+    response: rotationPolicy,
+    handler: async () => {
       return rotationView(await policies.get(VENDOR_SCOPE));
     },
-  );
-  app.post(
-    '/v1/password-rotation',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Set the password rotation policy (periods in minutes)',
-        body: z.object({
-          isActive: z.boolean().default(false),
-          rotationPeriod: z.number().int().min(1).max(2_628_000).default(129_600),
-          notificationPeriod: z.number().int().min(0).max(2_628_000).default(10_080),
-        }),
-        response: responses({ 200: rotationPolicy }),
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request, true);
+  });
+  route({
+    name: 'createV1PasswordRotation',
+    method: 'POST',
+    url: '/v1/password-rotation',
+    summary: 'Set the password rotation policy (periods in minutes)',
+    access: 'session',
+    body: z.object({
+      isActive: z.boolean().default(false),
+      rotationPeriod: z.number().int().min(1).max(2_628_000).default(129_600),
+      notificationPeriod: z.number().int().min(0).max(2_628_000).default(10_080),
+    }),
+    response: rotationPolicy,
+    handler: async ({ claims, request }) => {
+      const scope = scopeOf(claims, request, true);
       const row = await policies.update(scope, {
         rotationActive: request.body.isActive,
         rotationPeriodMinutes: request.body.rotationPeriod,
         rotationNotificationMinutes: request.body.notificationPeriod,
       });
-      await audited(request, scope, 'password rotation policy', request.body);
+      await audited(claims, request, scope, 'password rotation policy', request.body);
       return rotationView(row);
     },
-  );
+  });
 
-  app.get(
-    '/v1/password-recovery/strategies',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Password recovery methods (SPEC section 9: email, sms)',
-        response: responses({ 200: recoveryStrategies }),
-      },
-    },
-    async () => recoveryView(await policies.get(VENDOR_SCOPE)),
-  );
-  app.post(
-    '/v1/password-recovery/strategies',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Turn password recovery methods on or off (vendor: superuser only)',
-        body: recoveryStrategies.min(1),
-        response: responses({ 200: recoveryStrategies }),
-      },
-    },
-    async (request) => {
-      assertVendorAdmin(await requireAccessToken(request, services.tokens));
+  route({
+    name: 'getV1PasswordRecoveryStrategies',
+    method: 'GET',
+    url: '/v1/password-recovery/strategies',
+    summary: 'Password recovery methods (SPEC section 9: email, sms)',
+    access: 'public',
+    response: recoveryStrategies,
+    handler: async () => recoveryView(await policies.get(VENDOR_SCOPE)),
+  });
+  route({
+    name: 'setPasswordRecoveryStrategies',
+    method: 'POST',
+    url: '/v1/password-recovery/strategies',
+    summary: 'Turn password recovery methods on or off (vendor: superuser only)',
+    access: 'vendor',
+    body: recoveryStrategies.min(1),
+    response: recoveryStrategies,
+    handler: async ({ claims, request, body }) => {
       const wanted = (strategy: 'email' | 'sms') =>
-        request.body.find((entry) => entry.strategy === strategy)?.isActive;
+        body.find((entry) => entry.strategy === strategy)?.isActive;
       const row = await policies.update(VENDOR_SCOPE, {
         ...(wanted('email') === undefined ? {} : { recoveryByEmail: wanted('email') }),
         ...(wanted('sms') === undefined ? {} : { recoveryBySms: wanted('sms') }),
       });
-      await audited(request, VENDOR_SCOPE, 'password recovery strategies', { strategies: request.body });
+      await audited(claims, request, VENDOR_SCOPE, 'password recovery strategies', { strategies: body });
       return recoveryView(row);
     },
-  );
+  });
 };

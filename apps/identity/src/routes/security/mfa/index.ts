@@ -3,11 +3,9 @@ import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { mfaAuditEvents } from '../../../services/mfa/audit-events.js';
 import { mfaStrategies } from '@brizo/contract';
-import { assertVendorAdmin } from '../../../services/admin-access.js';
 import { recordAdminAudit } from '../../../services/audit.js';
 import { mfaTokenField } from '../../auth/mfa/schemas.js';
-import { requirePermission } from '../../admin-access.js';
-import { requireAccessToken, responses } from '../../schemas.js';
+import { areaRoutes } from '../../route.js';
 
 const WRITE_SECURITY_POLICY = 'fe.secure.write.securityPolicy';
 
@@ -37,108 +35,86 @@ const strategiesResponse = z.object({
 
 /** /identity/resources/configurations/v1: the tenant's MFA policy and the vendor's MFA strategies. */
 export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
-  const { mfa, mfaPolicies, tokens } = services;
+  const route = areaRoutes(app, services, 'security');
+  const { mfa, mfaPolicies } = services;
 
-  app.get(
-    '/v1/mfa-policy',
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: "The active tenant's MFA policy (defaults when it has none)",
-        security: [{ bearer: [] }],
-        response: responses({ 200: policyResponse }),
-      },
-    },
-    async (request) =>
-      mfaPolicies.forTenant(
-        (await requirePermission(request, tokens, 'fe.secure.read.securityPolicy')).tenantId,
-      ),
-  );
+  route({
+    name: 'getV1MfaPolicy',
+    method: 'GET',
+    url: '/v1/mfa-policy',
+    tag: 'mfa',
+    summary: "The active tenant's MFA policy (defaults when it has none)",
+    access: { permission: 'fe.secure.read.securityPolicy' },
+    response: policyResponse,
+    handler: async ({ actor }) => mfaPolicies.forTenant(actor.tenantId),
+  });
 
-  app.get(
-    '/v1/mfa-policy/vendor',
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: "The vendor's MFA policy: what a tenant without its own follows",
-        security: [{ bearer: [] }],
-        response: responses({ 200: policyResponse }),
-      },
-    },
-    async (request) => {
-      await requireAccessToken(request, tokens);
+  route({
+    name: 'getV1MfaPolicyVendor',
+    method: 'GET',
+    url: '/v1/mfa-policy/vendor',
+    tag: 'mfa',
+    summary: "The vendor's MFA policy: what a tenant without its own follows",
+    access: 'session',
+    response: policyResponse,
+    handler: async () => {
       return mfaPolicies.forTenant(null);
     },
-  );
+  });
 
   for (const method of ['POST', 'PUT', 'PATCH'] as const) {
-    app.route({
+    route({
+      name: `${method === 'PUT' ? 'replace' : 'create'}V1MfaPolicy`,
       method,
       url: '/v1/mfa-policy',
-      schema: {
-        tags: ['mfa'],
-        summary: "Change the active tenant's MFA policy (fe.secure.write.securityPolicy)",
-        security: [{ bearer: [] }],
-        body: policyBody,
-        response: responses({ 200: policyResponse }),
-      },
-      handler: async (request) => {
-        const actor = await requirePermission(request, tokens, WRITE_SECURITY_POLICY);
-        const policy = await mfaPolicies.save(actor.tenantId, request.body);
-        await recordAdminAudit(
-          db,
-          actor,
-          mfaAuditEvents.mfaPolicyChanged,
-          { json: { ...request.body } },
-          new Date(),
-        );
+      tag: 'mfa',
+      summary: "Change the active tenant's MFA policy (fe.secure.write.securityPolicy)",
+      access: { permission: WRITE_SECURITY_POLICY },
+      body: policyBody,
+      response: policyResponse,
+      handler: async ({ actor, body }) => {
+        const policy = await mfaPolicies.save(actor.tenantId, body);
+        await recordAdminAudit(db, actor, mfaAuditEvents.mfaPolicyChanged, { json: { ...body } }, new Date());
         return policy;
       },
     });
   }
 
-  app.get(
-    '/v1/mfa-policy/allow-remember-device',
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: 'May this MFA login offer "remember this device", and for how long',
-        querystring: z.object({ mfaToken: mfaTokenField }),
-        response: responses({
-          200: z.object({ isAllowedToRemember: z.boolean(), mfaDeviceExpiration: z.number() }),
-        }),
-      },
-    },
-    async (request) => mfa.rememberDeviceOffer(request.query.mfaToken),
-  );
+  route({
+    name: 'getV1MfaPolicyAllowRememberDevice',
+    method: 'GET',
+    url: '/v1/mfa-policy/allow-remember-device',
+    tag: 'mfa',
+    summary: 'May this MFA login offer "remember this device", and for how long',
+    access: 'public',
+    query: z.object({ mfaToken: mfaTokenField }),
+    response: z.object({ isAllowedToRemember: z.boolean(), mfaDeviceExpiration: z.number() }),
+    handler: async ({ request }) => mfa.rememberDeviceOffer(request.query.mfaToken),
+  });
 
-  app.get(
-    '/v1/mfa/strategies',
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: "The vendor's MFA strategies",
-        response: responses({ 200: strategiesResponse }),
-      },
-    },
-    async () => ({ strategies: await mfaPolicies.strategies() }),
-  );
+  route({
+    name: 'getV1MfaStrategies',
+    method: 'GET',
+    url: '/v1/mfa/strategies',
+    tag: 'mfa',
+    summary: "The vendor's MFA strategies",
+    access: 'public',
+    response: strategiesResponse,
+    handler: async () => ({ strategies: await mfaPolicies.strategies() }),
+  });
 
-  app.post(
-    '/v1/mfa/strategies',
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: 'Turn an MFA strategy on or off for every tenant (superuser only)',
-        security: [{ bearer: [] }],
-        body: z.object({ strategy: z.enum(mfaStrategies), isActive: z.boolean() }),
-        response: responses({ 200: strategiesResponse }),
-      },
-    },
-    async (request) => {
-      assertVendorAdmin(await requireAccessToken(request, tokens));
-      await mfaPolicies.setStrategy(request.body.strategy, request.body.isActive);
+  route({
+    name: 'createV1MfaStrategies',
+    method: 'POST',
+    url: '/v1/mfa/strategies',
+    tag: 'mfa',
+    summary: 'Turn an MFA strategy on or off for every tenant (superuser only)',
+    access: 'vendor',
+    body: z.object({ strategy: z.enum(mfaStrategies), isActive: z.boolean() }),
+    response: strategiesResponse,
+    handler: async ({ body }) => {
+      await mfaPolicies.setStrategy(body.strategy, body.isActive);
       return { strategies: await mfaPolicies.strategies() };
     },
-  );
+  });
 };

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { restrictionTypes } from '@brizo/contract';
 import type { RouteOptions } from '../../../services/index.js';
-import { requirePermission } from '../../admin-access.js';
-import { emptyResponse, responses } from '../../schemas.js';
+import { emptyResponse } from '../../schemas.js';
+import { areaRoutes } from '../../route.js';
 
 const restrictionType = z.enum(restrictionTypes);
 const idParams = z.object({ id: z.uuid() });
@@ -38,237 +38,176 @@ const domainConfig = z.object({
  * email-domain restrictions (/restrictions/v1/email-domain), as the SDK's RestrictionsState calls them.
  */
 export const restrictionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  const { ipRestrictions, securityAdmin, tokens } = services;
+  const route = areaRoutes(app, services, 'security');
+  const { ipRestrictions, securityAdmin } = services;
   const IP = '/v1/restrictions/ip';
   const DOMAIN = '/restrictions/v1/email-domain';
 
-  app.get(
-    IP,
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'One page of the IP allow or block list (_filter ALLOW or BLOCK)',
-        security: [{ bearer: [] }],
-        querystring: z.object({
-          _filter: restrictionType.optional(),
-          _limit: z.coerce.number().int().min(1).max(100).default(10),
-          _offset: z.coerce.number().int().min(0).max(100_000).default(0),
-        }),
-        response: responses({
-          200: z.object({
-            items: z.array(ipRestriction),
-            _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
-          }),
-        }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.read.ipRestrictions');
+  route({
+    name: 'getIP',
+    method: 'GET',
+    url: IP,
+    summary: 'One page of the IP allow or block list (_filter ALLOW or BLOCK)',
+    access: { permission: 'fe.secure.read.ipRestrictions' },
+    query: z.object({
+      _filter: restrictionType.optional(),
+      _limit: z.coerce.number().int().min(1).max(100).default(10),
+      _offset: z.coerce.number().int().min(0).max(100_000).default(0),
+    }),
+    response: z.object({
+      items: z.array(ipRestriction),
+      _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
+    }),
+    handler: async ({ actor, request }) => {
       const { _filter, _limit, _offset } = request.query;
       return ipRestrictions.list(actor, { strategy: _filter, limit: _limit, offset: _offset * _limit });
     },
-  );
+  });
 
-  app.post(
-    IP,
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Add an address or range to a list (or update it); refused if it would block the caller',
-        security: [{ bearer: [] }],
-        body: ipRestrictionInput,
-        response: responses({ 200: ipRestriction }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.ipRestrictions');
+  route({
+    name: 'createIP',
+    method: 'POST',
+    url: IP,
+    summary: 'Add an address or range to a list (or update it); refused if it would block the caller',
+    access: { permission: 'fe.secure.write.ipRestrictions' },
+    body: ipRestrictionInput,
+    response: ipRestriction,
+    handler: async ({ actor, request }) => {
       return ipRestrictions.save(actor, request.body);
     },
-  );
+  });
 
-  app.post(
-    `${IP}/bulk`,
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Add several addresses or ranges at once',
-        security: [{ bearer: [] }],
-        body: z.object({ ips: z.array(ipRestrictionInput).min(1).max(100) }),
-        response: responses({ 200: z.object({ items: z.array(ipRestriction) }) }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.ipRestrictions');
+  route({
+    name: 'create${IP}Bulk',
+    method: 'POST',
+    url: `${IP}/bulk`,
+    summary: 'Add several addresses or ranges at once',
+    access: { permission: 'fe.secure.write.ipRestrictions' },
+    body: z.object({ ips: z.array(ipRestrictionInput).min(1).max(100) }),
+    response: z.object({ items: z.array(ipRestriction) }),
+    handler: async ({ actor, request }) => {
       return { items: await ipRestrictions.saveMany(actor, request.body.ips) };
     },
-  );
+  });
 
-  app.get(
-    `${IP}/config`,
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Whether IP restrictions are enforced, as an allow or a block list',
-        security: [{ bearer: [] }],
-        response: responses({ 200: ipConfig }),
-      },
-    },
-    async (request) =>
-      ipRestrictions.config(await requirePermission(request, tokens, 'fe.secure.read.ipRestrictions')),
-  );
+  route({
+    name: 'get${IP}Config',
+    method: 'GET',
+    url: `${IP}/config`,
+    summary: 'Whether IP restrictions are enforced, as an allow or a block list',
+    access: { permission: 'fe.secure.read.ipRestrictions' },
+    response: ipConfig,
+    handler: async ({ actor }) => ipRestrictions.config(actor),
+  });
 
-  app.post(
-    `${IP}/config`,
-    {
-      schema: {
-        tags: ['security'],
-        summary:
-          'Turn IP restrictions on or off, or change the strategy; refused if it would block the caller',
-        security: [{ bearer: [] }],
-        body: ipConfig.partial().strict(),
-        response: responses({ 200: ipConfig }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.ipRestrictions');
+  route({
+    name: 'create${IP}Config',
+    method: 'POST',
+    url: `${IP}/config`,
+    summary: 'Turn IP restrictions on or off, or change the strategy; refused if it would block the caller',
+    access: { permission: 'fe.secure.write.ipRestrictions' },
+    body: ipConfig.partial().strict(),
+    response: ipConfig,
+    handler: async ({ actor, request }) => {
       return ipRestrictions.saveConfig(actor, request.body);
     },
-  );
+  });
 
-  app.delete(
-    `${IP}/:id`,
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Remove an address or range; refused if it would block the caller',
-        security: [{ bearer: [] }],
-        params: idParams,
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.delete.ipRestrictions');
+  route({
+    name: 'delete${IP}ById',
+    method: 'DELETE',
+    url: `${IP}/:id`,
+    summary: 'Remove an address or range; refused if it would block the caller',
+    access: { permission: 'fe.secure.delete.ipRestrictions' },
+    params: idParams,
+    response: emptyResponse,
+    handler: async ({ actor, request }) => {
       await ipRestrictions.remove(actor, request.params.id);
       return {};
     },
-  );
+  });
 
-  app.post(
-    `${IP}/verify`,
-    {
-      schema: {
-        tags: ['security'],
-        summary: "Test the caller's current IP address against the tenant's restrictions as they stand",
-        security: [{ bearer: [] }],
-        response: responses({ 200: verified }),
-      },
-    },
-    async (request) =>
-      ipRestrictions.verify(await requirePermission(request, tokens, 'fe.secure.read.ipRestrictions')),
-  );
+  route({
+    name: 'create${IP}Verify',
+    method: 'POST',
+    url: `${IP}/verify`,
+    summary: "Test the caller's current IP address against the tenant's restrictions as they stand",
+    access: { permission: 'fe.secure.read.ipRestrictions' },
+    response: verified,
+    handler: async ({ actor }) => ipRestrictions.verify(actor),
+  });
 
-  app.post(
-    `${IP}/verify/allow`,
-    {
-      schema: {
-        tags: ['security'],
-        summary: "Is the caller's current IP address on the tenant's allow list?",
-        security: [{ bearer: [] }],
-        response: responses({ 200: verified }),
-      },
-    },
-    async (request) =>
-      ipRestrictions.verifyAllowList(
-        await requirePermission(request, tokens, 'fe.secure.read.ipRestrictions'),
-      ),
-  );
+  route({
+    name: 'create${IP}VerifyAllow',
+    method: 'POST',
+    url: `${IP}/verify/allow`,
+    summary: "Is the caller's current IP address on the tenant's allow list?",
+    access: { permission: 'fe.secure.read.ipRestrictions' },
+    response: verified,
+    handler: async ({ actor }) => ipRestrictions.verifyAllowList(actor),
+  });
 
-  app.get(
-    DOMAIN,
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'The email domains on the allow and block lists',
-        security: [{ bearer: [] }],
-        response: responses({ 200: z.object({ items: z.array(domainRestriction) }) }),
-      },
-    },
-    async (request) =>
-      securityAdmin.domainRestrictions(
-        await requirePermission(request, tokens, 'fe.secure.read.emailDomainRestrictions'),
-      ),
-  );
+  route({
+    name: 'getDOMAIN',
+    method: 'GET',
+    url: DOMAIN,
+    summary: 'The email domains on the allow and block lists',
+    access: { permission: 'fe.secure.read.emailDomainRestrictions' },
+    response: z.object({ items: z.array(domainRestriction) }),
+    handler: async ({ actor }) => securityAdmin.domainRestrictions(actor),
+  });
 
-  app.post(
-    DOMAIN,
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Add an email domain to the allow or block list',
-        security: [{ bearer: [] }],
-        body: z.object({ domain: z.string().trim().min(3).max(253), type: restrictionType }),
-        response: responses({ 200: domainRestriction }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.emailDomainRestrictions');
+  route({
+    name: 'createDOMAIN',
+    method: 'POST',
+    url: DOMAIN,
+    summary: 'Add an email domain to the allow or block list',
+    access: { permission: 'fe.secure.write.emailDomainRestrictions' },
+    body: z.object({ domain: z.string().trim().min(3).max(253), type: restrictionType }),
+    response: domainRestriction,
+    handler: async ({ actor, request }) => {
       return securityAdmin.saveDomainRestriction(actor, request.body);
     },
-  );
+  });
 
-  app.get(
-    `${DOMAIN}/config`,
-    {
-      schema: {
-        tags: ['security'],
-        summary:
-          'Whether email-domain restrictions are enforced, the list in use, and public domains blocked',
-        security: [{ bearer: [] }],
-        response: responses({ 200: domainConfig }),
-      },
-    },
-    async (request) =>
-      securityAdmin.domainConfig(
-        await requirePermission(request, tokens, 'fe.secure.read.emailDomainRestrictions'),
-      ),
-  );
+  route({
+    name: 'get${DOMAIN}Config',
+    method: 'GET',
+    url: `${DOMAIN}/config`,
+    summary: 'Whether email-domain restrictions are enforced, the list in use, and public domains blocked',
+    access: { permission: 'fe.secure.read.emailDomainRestrictions' },
+    response: domainConfig,
+    handler: async ({ actor }) => securityAdmin.domainConfig(actor),
+  });
 
-  app.post(
-    `${DOMAIN}/config`,
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Turn email-domain restrictions on or off, choose the list, block public domains',
-        security: [{ bearer: [] }],
-        body: z.object({
-          active: z.boolean(),
-          blockPublicDomains: z.boolean().optional(),
-          type: restrictionType.optional(),
-        }),
-        response: responses({ 200: domainConfig }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.emailDomainRestrictions');
+  route({
+    name: 'create${DOMAIN}Config',
+    method: 'POST',
+    url: `${DOMAIN}/config`,
+    summary: 'Turn email-domain restrictions on or off, choose the list, block public domains',
+    access: { permission: 'fe.secure.write.emailDomainRestrictions' },
+    body: z.object({
+      active: z.boolean(),
+      blockPublicDomains: z.boolean().optional(),
+      type: restrictionType.optional(),
+    }),
+    response: domainConfig,
+    handler: async ({ actor, request }) => {
       return securityAdmin.saveDomainConfig(actor, request.body);
     },
-  );
+  });
 
-  app.delete(
-    `${DOMAIN}/:id`,
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Remove an email domain from its list',
-        security: [{ bearer: [] }],
-        params: idParams,
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.delete.emailDomainRestrictions');
+  route({
+    name: 'delete${DOMAIN}ById',
+    method: 'DELETE',
+    url: `${DOMAIN}/:id`,
+    summary: 'Remove an email domain from its list',
+    access: { permission: 'fe.secure.delete.emailDomainRestrictions' },
+    params: idParams,
+    response: emptyResponse,
+    handler: async ({ actor, request }) => {
       await securityAdmin.removeDomainRestriction(actor, request.params.id);
       return {};
     },
-  );
+  });
 };

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { securityCategories, severities } from '@brizo/contract';
 import type { RouteOptions } from '../../../services/index.js';
-import { requirePermission } from '../../admin-access.js';
-import { responses } from '../../schemas.js';
+import { areaRoutes } from '../../route.js';
 
 const category = z.enum(securityCategories);
 const metadata = z
@@ -26,71 +25,54 @@ const metadata = z
  * tenant's own policies and users, and the bulk reset of breached passwords.
  */
 export const securityCenterRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  const { securityCenter, tokens } = services;
+  const route = areaRoutes(app, services, 'security');
+  const { securityCenter } = services;
 
-  app.get(
-    '/security-center/resources/recommendations/v1',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Security score (0-100) and what would raise it, by severity and category',
-        security: [{ bearer: [] }],
-        response: responses({
-          200: z.object({
-            scoring: z.object({ score: z.number() }),
-            recommendations: z.object({
-              items: z.array(
-                z.object({
-                  code: z.string(),
-                  severity: z.enum(severities),
-                  category,
-                  metadata: metadata.optional(),
-                }),
-              ),
-            }),
+  route({
+    name: 'getSecurityCenterResourcesRecommendationsV1',
+    method: 'GET',
+    url: '/security-center/resources/recommendations/v1',
+    summary: 'Security score (0-100) and what would raise it, by severity and category',
+    access: { permission: 'fe.secure.read.securityPolicy' },
+    response: z.object({
+      scoring: z.object({ score: z.number() }),
+      recommendations: z.object({
+        items: z.array(
+          z.object({
+            code: z.string(),
+            severity: z.enum(severities),
+            category,
+            metadata: metadata.optional(),
           }),
-        }),
-      },
-    },
-    async (request) =>
-      securityCenter.recommendations(
-        await requirePermission(request, tokens, 'fe.secure.read.securityPolicy'),
-      ),
-  );
+        ),
+      }),
+    }),
+    handler: async ({ actor }) => securityCenter.recommendations(actor),
+  });
 
-  app.get(
-    '/security-center/resources/insights/v1',
-    {
-      schema: {
-        tags: ['security'],
-        summary: "What the tenant's policies and users look like today, by category",
-        security: [{ bearer: [] }],
-        response: responses({
-          200: z.object({
-            insights: z.object({
-              items: z.array(z.object({ code: z.string(), category, metadata: metadata.optional() })),
-            }),
-          }),
-        }),
-      },
-    },
-    async (request) =>
-      securityCenter.insights(await requirePermission(request, tokens, 'fe.secure.read.securityPolicy')),
-  );
+  route({
+    name: 'getSecurityCenterResourcesInsightsV1',
+    method: 'GET',
+    url: '/security-center/resources/insights/v1',
+    summary: "What the tenant's policies and users look like today, by category",
+    access: { permission: 'fe.secure.read.securityPolicy' },
+    response: z.object({
+      insights: z.object({
+        items: z.array(z.object({ code: z.string(), category, metadata: metadata.optional() })),
+      }),
+    }),
+    handler: async ({ actor }) => securityCenter.insights(actor),
+  });
 
-  app.post(
-    '/identity/resources/users/v1/passwords/breached/reset/bulk',
-    {
-      schema: {
-        tags: ['security'],
-        summary: 'Mail a password reset to every member whose password is on the breached list',
-        security: [{ bearer: [] }],
-        response: responses({ 200: z.object({ sent: z.number() }) }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.securityPolicy');
+  route({
+    name: 'createIdentityResourcesUsersV1PasswordsBreachedResetBulk',
+    method: 'POST',
+    url: '/identity/resources/users/v1/passwords/breached/reset/bulk',
+    summary: 'Mail a password reset to every member whose password is on the breached list',
+    access: { permission: 'fe.secure.write.securityPolicy' },
+    response: z.object({ sent: z.number() }),
+    handler: async ({ actor }) => {
       return securityCenter.resetBreachedPasswords(actor, services.passwordReset);
     },
-  );
+  });
 };

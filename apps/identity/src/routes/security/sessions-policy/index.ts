@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { requirePermission } from '../../admin-access.js';
-import { responses } from '../../schemas.js';
+import { areaRoutes } from '../../route.js';
 
 // CreateSessionConfigurationRequest of the vendor's API: timeouts in seconds.
 const idleTimeout = z.object({ isActive: z.boolean(), timeout: z.number().int().min(60).max(2_073_600) });
@@ -20,38 +19,31 @@ const sessionPolicy = z.object({
 
 /** /identity/resources/configurations/sessions: the tenant's session policy (Security section). */
 export const sessionsPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  const { securityAdmin, tokens } = services;
+  const route = areaRoutes(app, services, 'security');
+  const { securityAdmin } = services;
 
-  app.get(
-    '/v1',
-    {
-      schema: {
-        tags: ['security'],
-        summary:
-          "The active tenant's session policy: idle timeout, absolute timeout, max concurrent sessions",
-        security: [{ bearer: [] }],
-        response: responses({ 200: sessionPolicy }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.read.securityPolicy');
+  route({
+    name: 'getV1',
+    method: 'GET',
+    url: '/v1',
+    summary: "The active tenant's session policy: idle timeout, absolute timeout, max concurrent sessions",
+    access: { permission: 'fe.secure.read.securityPolicy' },
+    response: sessionPolicy,
+    handler: async ({ actor }) => {
       return securityAdmin.sessionPolicy(actor.tenantId);
     },
-  );
+  });
 
   for (const method of ['POST', 'PUT'] as const) {
-    app.route({
-      method,
+    route({
+      name: `${method.toLowerCase()}V1`,
+      method: method,
       url: '/v1',
-      schema: {
-        tags: ['security'],
-        summary: 'Change the session policy; each part is optional (fe.secure.write.securityPolicy)',
-        security: [{ bearer: [] }],
-        body: sessionPolicy.partial().strict(),
-        response: responses({ 200: sessionPolicy }),
-      },
-      handler: async (request) => {
-        const actor = await requirePermission(request, tokens, 'fe.secure.write.securityPolicy');
+      summary: 'Change the session policy; each part is optional (fe.secure.write.securityPolicy)',
+      access: { permission: 'fe.secure.write.securityPolicy' },
+      body: sessionPolicy.partial().strict(),
+      response: sessionPolicy,
+      handler: async ({ actor, request }) => {
         return securityAdmin.saveSessionPolicy(actor, request.body);
       },
     });
