@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { findOutboxMessage, listOutboxMessages, type OutboxMessage } from '../../db/queries/mail-outbox.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
-import { responses } from '../schemas.js';
 import { mailboxListPage, mailboxMessagePage } from './mailbox-pages.js';
 import { devSmsRoutes } from './sms.js';
 import { devTenantRoutes } from './tenants.js';
+import { areaRoutes } from '../route.js';
 
 const messageResponse = z.object({
   id: z.string(),
@@ -22,6 +22,7 @@ const messageView = (message: OutboxMessage) => ({ ...message, createdAt: messag
 
 /** The dev mailbox (DEV_TOOLS on): mail of the outbox transport, for people and for e2e tests. */
 export const devRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, options) => {
+  const route = areaRoutes(app, options.services, 'dev');
   const { db } = options;
   // Mail and SMS of anonymous requests go out after their answer (issue 10): a look at the outbox
   // waits for them, as a person would wait for the mail to arrive.
@@ -35,31 +36,45 @@ export const devRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, option
     limit: z.coerce.number().int().min(1).max(500).default(100),
   });
 
-  app.get(
-    '/dev/api/mailbox',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Mail sent through the outbox, newest first; ?to= filters',
-        querystring: listQuery,
-        response: responses({ 200: z.array(messageResponse) }),
-      },
-    },
-    async (request) => (await listOutboxMessages(db, request.query)).map(messageView),
-  );
-
-  app.get('/dev/mailbox', { schema: { hide: true, querystring: listQuery } }, async (request, reply) => {
-    const messages = await listOutboxMessages(db, request.query);
-    return reply.type('text/html; charset=utf-8').send(mailboxListPage(messages, request.query.to));
+  route({
+    name: 'getDevApiMailbox',
+    method: 'GET',
+    url: '/dev/api/mailbox',
+    summary: 'Mail sent through the outbox, newest first; ?to= filters',
+    access: 'public',
+    query: listQuery,
+    response: z.array(messageResponse),
+    handler: async ({ request }) => (await listOutboxMessages(db, request.query)).map(messageView),
   });
 
-  app.get(
-    '/dev/mailbox/:id',
-    { schema: { hide: true, params: z.object({ id: z.uuid({ error: 'Message not found' }) }) } },
-    async (request, reply) => {
+  route({
+    name: 'mailboxPage',
+    method: 'GET',
+    url: '/dev/mailbox',
+    summary: 'The mailbox as a page',
+    access: 'public',
+    hidden: true,
+    produces: 'other',
+    query: listQuery,
+    handler: async ({ query, reply }) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(mailboxListPage(await listOutboxMessages(db, query), query.to)),
+  });
+
+  route({
+    name: 'mailboxMessagePage',
+    method: 'GET',
+    url: '/dev/mailbox/:id',
+    summary: 'One message of the mailbox as a page',
+    access: 'public',
+    hidden: true,
+    params: z.object({ id: z.uuid({ error: 'Message not found' }) }),
+    produces: 'other',
+    handler: async ({ request, reply }) => {
       const message = await findOutboxMessage(db, request.params.id);
       if (!message) throw appError(errorCatalogue.dev.messageNotFound);
       return reply.type('text/html; charset=utf-8').send(mailboxMessagePage(message));
     },
-  );
+  });
 };

@@ -6,7 +6,8 @@ import { appError, errorCatalogue } from '../../errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { RouteOptions } from '../../services/index.js';
 import { normalizePhoneNumber } from '../../services/sms.js';
-import { emailField, emptyResponse, phoneNumberField, responses } from '../schemas.js';
+import { emailField, emptyResponse, phoneNumberField } from '../schemas.js';
+import { areaRoutes } from '../route.js';
 
 const smsResponse = z.object({ id: z.string(), to: z.string(), text: z.string(), createdAt: z.string() });
 
@@ -33,7 +34,8 @@ td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}</style></head>
 }
 
 /** The dev SMS outbox (DEV_TOOLS on): texts of the default SMS provider, for people and e2e tests. */
-export const devSmsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db }) => {
+export const devSmsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
+  const route = areaRoutes(app, services, 'dev');
   const listQuery = z.object({
     to: z.string().max(32).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -41,43 +43,47 @@ export const devSmsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
   const list = (query: z.infer<typeof listQuery>) =>
     listOutboxSms(db, { limit: query.limit, to: query.to ? normalizePhoneNumber(query.to) : undefined });
 
-  app.get(
-    '/dev/api/sms',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Text messages sent through the SMS outbox, newest first; ?to= filters',
-        querystring: listQuery,
-        response: responses({ 200: z.array(smsResponse) }),
-      },
-    },
-    async (request) => (await list(request.query)).map(smsView),
-  );
+  route({
+    name: 'getDevApiSms',
+    method: 'GET',
+    url: '/dev/api/sms',
+    summary: 'Text messages sent through the SMS outbox, newest first; ?to= filters',
+    access: 'public',
+    query: listQuery,
+    response: z.array(smsResponse),
+    handler: async ({ request }) => (await list(request.query)).map(smsView),
+  });
 
-  app.get('/dev/sms', { schema: { hide: true, querystring: listQuery } }, async (request, reply) => {
-    const messages = await list(request.query);
-    return reply.type('text/html; charset=utf-8').send(smsListPage(messages, request.query.to));
+  route({
+    name: 'smsPage',
+    method: 'GET',
+    url: '/dev/sms',
+    summary: 'The SMS outbox as a page',
+    access: 'public',
+    hidden: true,
+    produces: 'other',
+    query: listQuery,
+    handler: async ({ query, reply }) =>
+      reply.type('text/html; charset=utf-8').send(smsListPage(await list(query), query.to)),
   });
 
   // A fixture for people and browser journeys trying SMS sign-in: give an account a phone number.
-  app.put(
-    '/dev/api/users/phone-number',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: "Set a user's phone number (dev fixture for SMS sign-in)",
-        body: z.object({
-          email: emailField,
-          phoneNumber: phoneNumberField,
-        }),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
+  route({
+    name: 'replaceDevApiUsersPhoneNumber',
+    method: 'PUT',
+    url: '/dev/api/users/phone-number',
+    summary: "Set a user's phone number (dev fixture for SMS sign-in)",
+    access: 'public',
+    body: z.object({
+      email: emailField,
+      phoneNumber: phoneNumberField,
+    }),
+    response: emptyResponse,
+    handler: async ({ request }) => {
       const user = await findUserByEmail(db, request.body.email);
       if (!user) throw appError(errorCatalogue.users.notFound);
       await updateUser(db, user.id, { phoneNumber: request.body.phoneNumber });
       return {};
     },
-  );
+  });
 };

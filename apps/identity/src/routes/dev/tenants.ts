@@ -8,7 +8,7 @@ import { productRoleKeys } from '@brizo/contract';
 import { adminRoleKeys } from '../../services/access-catalogue.js';
 import type { RouteOptions } from '../../services/index.js';
 import { DEMO_PASSWORD } from '../../services/seed.js';
-import { responses } from '../schemas.js';
+import { areaRoutes } from '../route.js';
 
 const person = z.object({ id: z.string(), email: z.string(), password: z.string() });
 
@@ -18,25 +18,22 @@ const person = z.object({ id: z.string(), email: z.string(), password: z.string(
  * and parallel journeys never see each other's changes.
  */
 export const devTenantRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
-  app.post(
-    '/dev/api/tenants',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Create a tenant with an Admin, a Read Only administrator and a member (demo password)',
-        body: z.object({ name: z.string().trim().min(1).max(100).optional() }).optional(),
-        response: responses({
-          200: z.object({
-            tenantId: z.string(),
-            name: z.string(),
-            admin: person,
-            readOnly: person,
-            member: person,
-          }),
-        }),
-      },
-    },
-    async (request) => {
+  const route = areaRoutes(app, services, 'dev');
+  route({
+    name: 'createDevApiTenants',
+    method: 'POST',
+    url: '/dev/api/tenants',
+    summary: 'Create a tenant with an Admin, a Read Only administrator and a member (demo password)',
+    access: 'public',
+    body: z.object({ name: z.string().trim().min(1).max(100).optional() }).optional(),
+    response: z.object({
+      tenantId: z.string(),
+      name: z.string(),
+      admin: person,
+      readOnly: person,
+      member: person,
+    }),
+    handler: async ({ request }) => {
       const suffix = randomUUID().slice(0, 8);
       const name = request.body?.name ?? `Journey ${suffix}`;
       const passwordHash = await services.passwords.hash(DEMO_PASSWORD);
@@ -71,5 +68,5 @@ export const devTenantRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
         };
       });
     },
-  );
+  });
 };
