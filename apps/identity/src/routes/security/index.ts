@@ -118,7 +118,7 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
 
   for (const path of ['/v1/auth/strategies/public', '/v1/auth/strategies']) {
     route({
-      name: 'getPath',
+      name: path.endsWith('public') ? 'getV1AuthStrategiesPublic' : 'getV1AuthStrategies',
       method: 'GET',
       url: path,
       summary: 'Main and secondary authentication strategies',

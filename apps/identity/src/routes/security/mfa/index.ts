@@ -64,7 +64,7 @@ export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
 
   for (const method of ['POST', 'PUT', 'PATCH'] as const) {
     route({
-      name: `${method === 'PUT' ? 'replace' : 'create'}V1MfaPolicy`,
+      name: `${method.toLowerCase()}MfaPolicy`,
       method,
       url: '/v1/mfa-policy',
       tag: 'mfa',

@@ -23,7 +23,7 @@ export const sessionsPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   const { securityAdmin } = services;
 
   route({
-    name: 'getV1',
+    name: 'getSessionsPolicy',
     method: 'GET',
     url: '/v1',
     summary: "The active tenant's session policy: idle timeout, absolute timeout, max concurrent sessions",
@@ -36,7 +36,7 @@ export const sessionsPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
 
   for (const method of ['POST', 'PUT'] as const) {
     route({
-      name: `${method.toLowerCase()}V1`,
+      name: `${method.toLowerCase()}SessionsPolicy`,
       method: method,
       url: '/v1',
       summary: 'Change the session policy; each part is optional (fe.secure.write.securityPolicy)',
