@@ -4,7 +4,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { AppError, errorCatalogue, errorHandler } from './errors.js';
 import { redactingLogger } from './lib/log-redaction.js';
@@ -90,6 +95,22 @@ function parseQuery(query: string): ParsedUrlQuery {
   return parsed;
 }
 
+type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * The provider writes an input twin (`RoleInput`) of every named schema; the entities are answers only, so
+ * the twins nobody references are left out of the document.
+ */
+function withoutUnusedComponents(document: OpenApiDocument): OpenApiDocument {
+  const schemas = 'components' in document ? document.components?.schemas : undefined;
+  if (!schemas) return document;
+  const text = JSON.stringify(document.paths);
+  for (const name of Object.keys(schemas)) {
+    if (name.endsWith('Input') && !text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
+  return document;
+}
+
 /** Builds the identity server from its context; does not listen. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
@@ -141,6 +162,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    // The entity schemas that carry an id (`.meta({ id })`) become named components, referenced by name.
+    transformObject: (document) => withoutUnusedComponents(jsonSchemaTransformObject(document)),
   });
 
   const services = await createServices(context, app.log);

@@ -30,16 +30,18 @@ export const emptyResponse = z.object({}).describe('No content of interest');
  * Issue 10: no refreshToken. It travels in the HttpOnly cookie only, out of script's reach; the SDK's
  * embedded mode never reads it from a body (docs/decisions/0010-refresh-token-in-bodies.md).
  */
-export const loginResponse = z.object({
-  tokenType: z.literal('bearer'),
-  mfaRequired: z.boolean(),
-  accessToken: z.string(),
-  expiresIn: z.number().describe('Seconds until the access token expires'),
-  expires: z.string(),
-  userId: z.string(),
-  userEmail: z.string(),
-  emailVerified: z.boolean(),
-});
+export const loginResponse = z
+  .object({
+    tokenType: z.literal('bearer'),
+    mfaRequired: z.boolean(),
+    accessToken: z.string(),
+    expiresIn: z.number().describe('Seconds until the access token expires'),
+    expires: z.string(),
+    userId: z.string(),
+    userEmail: z.string(),
+    emailVerified: z.boolean(),
+  })
+  .meta({ id: 'AuthenticatedSession' });
 
 /**
  * The password login answer: a session, or (account lifecycle, SPEC section 4 "Password
@@ -55,23 +57,25 @@ export const passwordLoginResponse = loginResponse
     notificationPeriod: z.number().optional(),
   });
 
-export const tenantResponse = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  name: z.string(),
-  metadata: z.string().describe('JSON string: expiration, domains, source...'),
-  isReseller: z.boolean(),
-  vendorId: z.string(),
-  deletedAt: z.null(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  address: z.string().nullable(),
-  timezone: z.string().nullable(),
-  dateFormat: z.string().nullable(),
-  timeFormat: z.string().nullable(),
-  currency: z.string().nullable(),
-  logo: z.string().nullable(),
-});
+export const tenantResponse = z
+  .object({
+    id: z.string(),
+    tenantId: z.string(),
+    name: z.string(),
+    metadata: z.string().describe('JSON string: expiration, domains, source...'),
+    isReseller: z.boolean(),
+    vendorId: z.string(),
+    deletedAt: z.null(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    address: z.string().nullable(),
+    timezone: z.string().nullable(),
+    dateFormat: z.string().nullable(),
+    timeFormat: z.string().nullable(),
+    currency: z.string().nullable(),
+    logo: z.string().nullable(),
+  })
+  .meta({ id: 'Tenant' });
 
 export const passwordConfigResponse = z.object({
   allowPassphrases: z.boolean(),

@@ -13,19 +13,23 @@ const description = z.string().max(1024).optional();
 const expiresInMinutes = z.number().int().min(1).max(5_256_000).nullable().optional();
 const metadata = z.record(z.string(), z.unknown()).optional();
 
-const personalToken = z.object({
-  clientId: z.string(),
-  description: z.string(),
-  metadata: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-  expires: z.string().optional(),
-});
-const tenantToken = personalToken.extend({
-  tenantId: z.string(),
-  createdByUserId: z.string().nullable(),
-  roleIds: z.array(z.string()),
-  permissionIds: z.array(z.string()),
-});
+const personalToken = z
+  .object({
+    clientId: z.string(),
+    description: z.string(),
+    metadata: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+    expires: z.string().optional(),
+  })
+  .meta({ id: 'PersonalApiToken' });
+const tenantToken = personalToken
+  .extend({
+    tenantId: z.string(),
+    createdByUserId: z.string().nullable(),
+    roleIds: z.array(z.string()),
+    permissionIds: z.array(z.string()),
+  })
+  .meta({ id: 'TenantApiToken' });
 const withSecret = <T extends z.ZodObject>(schema: T) => schema.extend({ secret: z.string() });
 
 const tokenRoleIds = z.array(z.uuid({ error: 'roleIds must be role ids' })).max(100);

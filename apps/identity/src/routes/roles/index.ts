@@ -7,19 +7,21 @@ import { areaRoutes } from '../route.js';
 // Roles and permissions of the admin portal (/identity/resources/roles and /permissions), as the
 // SDK's RolesState calls them (SPEC section 7 "Team and access").
 
-export const roleResponse = roleSchema.extend({ firstUserRole: z.boolean() });
+export const roleResponse = roleSchema.extend({ firstUserRole: z.boolean() }).meta({ id: 'Role' });
 
-const permissionResponse = permissionSchema;
+const permissionResponse = permissionSchema.meta({ id: 'Permission' });
 
-const categoryResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  feCategory: z.boolean(),
-  permissionIds: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+const categoryResponse = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    feCategory: z.boolean(),
+    permissionIds: z.array(z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'PermissionCategory' });
 
 const roleKey = z
   .string()

@@ -7,7 +7,7 @@ import { sortOrders, userFilterPresets, userSortKeys } from '@brizo/contract';
 export const roleView = roleSchema;
 
 /** SPEC section 3 "Team user", within the administrator's tenant only. */
-export const memberView = teamUserSchema;
+export const memberView = teamUserSchema.meta({ id: 'Member' });
 
 export const memberPage = teamUserPageSchema;
 
