@@ -10,13 +10,13 @@ import {
   passwordConfigResponse,
   passwordField,
   requestMeta,
-  requireAccessToken,
   responses,
   tenantResponse,
   tokenField,
   userIdField,
 } from '../schemas.js';
 import { replyWithSession } from '../session-cookie.js';
+import { areaRoutes } from '../route.js';
 
 const roleResponse = z.object({
   id: z.string(),
@@ -32,44 +32,46 @@ const roleResponse = z.object({
   updatedAt: z.string(),
 });
 
-export const meResponse = z.object({
-  id: z.string(),
-  sub: z.string(),
-  email: z.string(),
-  name: z.string(),
-  profilePictureUrl: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  verified: z.boolean(),
-  mfaEnrolled: z.boolean(),
-  provider: z.string(),
-  tenantId: z.string(),
-  tenantIds: z.array(z.string()),
-  tenants: z.array(z.object({ tenantId: z.string(), roles: z.array(roleResponse) })),
-  activatedForTenant: z.boolean(),
-  isLocked: z.boolean(),
-  superUser: z.boolean(),
-  metadata: z.string(),
-  vendorMetadata: z.string().describe('JSON string: expiration, activated, signupType'),
-  createdAt: z.string(),
-  lastLogin: z.string().nullable(),
-  subAccountAccessAllowed: z.boolean(),
-  managedBy: z.string(),
-  groups: z.array(z.object({ id: z.string() })),
-  roles: z.array(roleResponse),
-  permissions: z.array(
-    z.object({
-      id: z.string(),
-      key: z.string(),
-      name: z.string(),
-      description: z.string().nullable(),
-      categoryId: z.string().nullable(),
-      fePermission: z.boolean(),
-      roleIds: z.array(z.string()),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-    }),
-  ),
-});
+export const meResponse = z
+  .object({
+    id: z.string(),
+    sub: z.string(),
+    email: z.string(),
+    name: z.string(),
+    profilePictureUrl: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    verified: z.boolean(),
+    mfaEnrolled: z.boolean(),
+    provider: z.string(),
+    tenantId: z.string(),
+    tenantIds: z.array(z.string()),
+    tenants: z.array(z.object({ tenantId: z.string(), roles: z.array(roleResponse) })),
+    activatedForTenant: z.boolean(),
+    isLocked: z.boolean(),
+    superUser: z.boolean(),
+    metadata: z.string(),
+    vendorMetadata: z.string().describe('JSON string: expiration, activated, signupType'),
+    createdAt: z.string(),
+    lastLogin: z.string().nullable(),
+    subAccountAccessAllowed: z.boolean(),
+    managedBy: z.string(),
+    groups: z.array(z.object({ id: z.string() })),
+    roles: z.array(roleResponse),
+    permissions: z.array(
+      z.object({
+        id: z.string(),
+        key: z.string(),
+        name: z.string(),
+        description: z.string().nullable(),
+        categoryId: z.string().nullable(),
+        fePermission: z.boolean(),
+        roleIds: z.array(z.string()),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'User' });
 
 const currentTenantsResponse = z.object({
   tenants: z.array(tenantResponse),
@@ -145,69 +147,59 @@ export const signUpResponse = z.object({
 
 /** /identity/resources/users: the current user, sign-up, activation, password reset. */
 export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  const route = areaRoutes(app, services, 'users');
   const limited = credentialRateLimit(config);
 
-  app.get(
-    '/v2/me',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'The signed-in user, with roles and permissions of the active tenant',
-        response: responses({ 200: meResponse }),
-      },
-    },
-    async (request) => {
-      const claims = await requireAccessToken(request, services.tokens);
+  route({
+    name: 'getV2Me',
+    method: 'GET',
+    url: '/v2/me',
+    summary: 'The signed-in user, with roles and permissions of the active tenant',
+    access: 'session',
+    response: meResponse,
+    handler: async ({ claims }) => {
       return services.userProfile.me(claims.sub, claims.tenantId);
     },
-  );
+  });
 
   for (const version of ['v1', 'v3'] as const) {
-    app.get(
-      `/${version}/me/tenants`,
-      {
-        schema: {
-          tags: ['users'],
-          summary: "The signed-in user's tenants and the active one",
-          response: responses({ 200: currentTenantsResponse }),
-        },
-      },
-      async (request) => {
-        const claims = await requireAccessToken(request, services.tokens);
+    route({
+      name: `get${version}MeTenants`,
+      method: 'GET',
+      url: `/${version}/me/tenants`,
+      summary: "The signed-in user's tenants and the active one",
+      access: 'session',
+      response: currentTenantsResponse,
+      handler: async ({ claims }) => {
         return services.userProfile.tenants(claims.sub, claims.tenantId);
       },
-    );
+    });
   }
 
-  app.get(
-    '/v2/me/tenants',
-    {
-      schema: {
-        tags: ['users'],
-        summary: "The signed-in user's tenants",
-        response: responses({ 200: z.array(tenantResponse) }),
-      },
-    },
-    async (request) => {
-      const claims = await requireAccessToken(request, services.tokens);
+  route({
+    name: 'getV2MeTenants',
+    method: 'GET',
+    url: '/v2/me/tenants',
+    summary: "The signed-in user's tenants",
+    access: 'session',
+    response: z.array(tenantResponse),
+    handler: async ({ claims }) => {
       return (await services.userProfile.tenants(claims.sub, claims.tenantId)).tenants;
     },
-  );
+  });
 
-  app.post(
-    '/v1/signUp',
-    {
-      config: limited,
-      schema: {
-        tags: ['users'],
-        summary:
-          'Sign up: a new account on trial (work email) or under review (personal email); activation by mail',
-        body: signUpBody,
-        response: responses({ 200: signUpResponse }),
-      },
-    },
-    async (request) => services.signUp.signUp(request.body, requestMeta(request)),
-  );
+  route({
+    name: 'createV1SignUp',
+    method: 'POST',
+    url: '/v1/signUp',
+    summary:
+      'Sign up: a new account on trial (work email) or under review (personal email); activation by mail',
+    access: 'public',
+    config: limited,
+    body: signUpBody,
+    response: signUpResponse,
+    handler: async ({ request }) => services.signUp.signUp(request.body, requestMeta(request)),
+  });
 
   const strategyResponse = responses({ 200: z.object({ shouldSetPassword: z.boolean() }) });
   app.get(
@@ -235,109 +227,97 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     async (request) => services.activation.strategy(request.body),
   );
 
-  app.post(
-    '/v1/activate',
-    {
-      config: limited,
-      schema: {
-        tags: ['users'],
-        summary:
-          "Activate the account with the mailed link and set the password; signs in (or answers the MFA challenge when the tenant's policy forces MFA)",
-        body: activationQuery.extend({
-          password: passwordField.optional(),
-          recaptchaToken: z.string().optional(),
-          lastTermsCheck: z.string().optional(),
-        }),
-        response: responses({ 200: z.union([mfaRequiredResponse, loginResponse]) }),
-      },
-    },
-    async (request, reply) => {
+  route({
+    name: 'createV1Activate',
+    method: 'POST',
+    url: '/v1/activate',
+    summary:
+      "Activate the account with the mailed link and set the password; signs in (or answers the MFA challenge when the tenant's policy forces MFA)",
+    access: 'public',
+    config: limited,
+    body: activationQuery.extend({
+      password: passwordField.optional(),
+      recaptchaToken: z.string().optional(),
+      lastTermsCheck: z.string().optional(),
+    }),
+    response: z.union([mfaRequiredResponse, loginResponse]),
+    handler: async ({ request, reply }) => {
       const response = await services.activation.activate(request.body, requestMeta(request));
       return replyWithSession(reply, services.sessions, response);
     },
-  );
+  });
 
-  app.post(
-    '/v1/activate/reset',
-    {
-      config: limited,
-      schema: {
-        tags: ['users'],
-        summary:
-          'Resend the activation email, or a new code for the activation-by-code page (userId + token); same answer for anybody',
-        body: z.union([z.object({ email: emailField }), activationQuery]),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
+  route({
+    name: 'createV1ActivateReset',
+    method: 'POST',
+    url: '/v1/activate/reset',
+    summary:
+      'Resend the activation email, or a new code for the activation-by-code page (userId + token); same answer for anybody',
+    access: 'public',
+    config: limited,
+    body: z.union([z.object({ email: emailField }), activationQuery]),
+    response: emptyResponse,
+    handler: async ({ request }) => {
       const { body } = request;
       if ('email' in body) await services.activation.resend(body.email, requestMeta(request));
       else await services.activation.resendCode(body, requestMeta(request));
       return {};
     },
-  );
+  });
 
-  app.post(
-    '/v1/passwords/reset',
-    {
-      config: limited,
-      schema: {
-        tags: ['users'],
-        summary: 'Forgot password: mail a reset link (same answer for any email)',
-        body: z.object({ email: emailField }),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
+  route({
+    name: 'createV1PasswordsReset',
+    method: 'POST',
+    url: '/v1/passwords/reset',
+    summary: 'Forgot password: mail a reset link (same answer for any email)',
+    access: 'public',
+    config: limited,
+    body: z.object({ email: emailField }),
+    response: emptyResponse,
+    handler: async ({ request }) => {
       await services.passwordReset.requestReset(request.body.email, requestMeta(request));
       return {};
     },
-  );
+  });
 
-  app.post(
-    '/v2/passwords/reset/email',
-    {
-      config: limited,
-      schema: {
-        tags: ['users'],
-        summary: 'Forgot password by identifier (email only): mail a reset link',
-        body: z.object({ identifier: emailField, identifierType: z.literal('email').default('email') }),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
+  route({
+    name: 'createV2PasswordsResetEmail',
+    method: 'POST',
+    url: '/v2/passwords/reset/email',
+    summary: 'Forgot password by identifier (email only): mail a reset link',
+    access: 'public',
+    config: limited,
+    body: z.object({ identifier: emailField, identifierType: z.literal('email').default('email') }),
+    response: emptyResponse,
+    handler: async ({ request }) => {
       await services.passwordReset.requestReset(request.body.identifier, requestMeta(request));
       return {};
     },
-  );
+  });
 
-  app.post(
-    '/v1/passwords/reset/verify',
-    {
-      config: limited,
-      schema: {
-        tags: ['users'],
-        summary: 'Set a new password with the mailed single-use reset token',
-        body: z.object({ userId: userIdField, token: tokenField, password: passwordField }),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
+  route({
+    name: 'createV1PasswordsResetVerify',
+    method: 'POST',
+    url: '/v1/passwords/reset/verify',
+    summary: 'Set a new password with the mailed single-use reset token',
+    access: 'public',
+    config: limited,
+    body: z.object({ userId: userIdField, token: tokenField, password: passwordField }),
+    response: emptyResponse,
+    handler: async ({ request }) => {
       await services.passwordReset.resetPassword(request.body, requestMeta(request));
       return {};
     },
-  );
+  });
 
-  app.get(
-    '/v1/passwords/config',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Password rules (SPEC section 5)',
-        querystring: z.object({ userId: z.string().optional() }),
-        response: responses({ 200: passwordConfigResponse }),
-      },
-    },
-    async () => (await services.vendorSettings.get()).passwordPolicy,
-  );
+  route({
+    name: 'getV1PasswordsConfig',
+    method: 'GET',
+    url: '/v1/passwords/config',
+    summary: 'Password rules (SPEC section 5)',
+    access: 'public',
+    query: z.object({ userId: z.string().optional() }),
+    response: passwordConfigResponse,
+    handler: async () => (await services.vendorSettings.get()).passwordPolicy,
+  });
 };

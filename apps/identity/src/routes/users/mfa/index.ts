@@ -4,13 +4,8 @@ import type { RouteOptions } from '../../../services/index.js';
 import { deviceIdParams, mfaCodeField, mfaDevicesResponse, otcTokenField } from '../../auth/mfa/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { requireRecentSignIn } from '../../recent-sign-in.js';
-import {
-  emptyResponse,
-  phoneNumberField,
-  requestMeta,
-  requireAccessToken,
-  responses,
-} from '../../schemas.js';
+import { emptyResponse, phoneNumberField, requestMeta, responses } from '../../schemas.js';
+import { areaRoutes } from '../../route.js';
 
 const enrollResponse = responses({ 200: z.object({ qrCode: z.string().describe('otpauth:// URI') }) });
 const verifyBody = z.object({ token: mfaCodeField });
@@ -27,20 +22,19 @@ const enrolledResponse = responses({
 
 /** /identity/resources/users/v1/mfa/*: the signed-in user's own factors. */
 export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
-  const { mfa, tokens } = services;
+  const route = areaRoutes(app, services, 'users');
+  const { mfa } = services;
 
-  app.get(
-    '/v1/mfa/devices',
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: "The signed-in user's MFA devices, one list per type",
-        security: [{ bearer: [] }],
-        response: responses({ 200: mfaDevicesResponse }),
-      },
-    },
-    async (request) => mfa.devices(await requireAccessToken(request, tokens)),
-  );
+  route({
+    name: 'getV1MfaDevices',
+    method: 'GET',
+    url: '/v1/mfa/devices',
+    tag: 'mfa',
+    summary: "The signed-in user's MFA devices, one list per type",
+    access: 'session',
+    response: mfaDevicesResponse,
+    handler: async ({ claims }) => mfa.devices(claims),
+  });
 
   for (const path of ['/v1/mfa/authenticator/enroll', '/v1/mfa/enroll']) {
     app.post(
@@ -58,40 +52,31 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
   }
 
   for (const path of ['/v1/mfa/authenticator/enroll/verify', '/v1/mfa/enroll/verify']) {
-    app.post(
-      path,
-      {
-        schema: {
-          tags: ['mfa'],
-          summary: 'Finish enrolling the authenticator app with a code; answers the recovery code',
-          security: [{ bearer: [] }],
-          body: verifyBody,
-          response: responses({ 200: z.object({ recoveryCode: z.string() }) }),
-        },
-      },
-      async (request) =>
-        mfa.finishAuthenticatorEnrollment(
-          await requireRecentSignIn(request, services),
-          request.body.token,
-          requestMeta(request),
-        ),
-    );
+    route({
+      name: path === '/v1/mfa/enroll/verify' ? 'finishEnrollment' : 'finishAuthenticatorEnrollment',
+      method: 'POST',
+      url: path,
+      tag: 'mfa',
+      summary: 'Finish enrolling the authenticator app with a code; answers the recovery code',
+      access: 'recent-sign-in',
+      body: verifyBody,
+      response: z.object({ recoveryCode: z.string() }),
+      handler: async ({ claims, request }) =>
+        mfa.finishAuthenticatorEnrollment(claims, request.body.token, requestMeta(request)),
+    });
   }
 
-  app.post(
-    '/v1/mfa/authenticator/:deviceId/disable/verify',
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: 'Remove an authenticator app, proven by a current code of it',
-        security: [{ bearer: [] }],
-        params: deviceIdParams,
-        body: verifyBody,
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const claims = await requireRecentSignIn(request, services);
+  route({
+    name: 'createV1MfaAuthenticatorByDeviceIdDisableVerify',
+    method: 'POST',
+    url: '/v1/mfa/authenticator/:deviceId/disable/verify',
+    tag: 'mfa',
+    summary: 'Remove an authenticator app, proven by a current code of it',
+    access: 'recent-sign-in',
+    params: deviceIdParams,
+    body: verifyBody,
+    response: emptyResponse,
+    handler: async ({ claims, request }) => {
       await mfa.disableAuthenticator(
         claims,
         request.params.deviceId,
@@ -100,25 +85,22 @@ export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       );
       return {};
     },
-  );
+  });
 
-  app.post(
-    '/v1/mfa/disable',
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: 'Remove the authenticator app (legacy form without a device id)',
-        security: [{ bearer: [] }],
-        body: verifyBody,
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const claims = await requireRecentSignIn(request, services);
+  route({
+    name: 'createV1MfaDisable',
+    method: 'POST',
+    url: '/v1/mfa/disable',
+    tag: 'mfa',
+    summary: 'Remove the authenticator app (legacy form without a device id)',
+    access: 'recent-sign-in',
+    body: verifyBody,
+    response: emptyResponse,
+    handler: async ({ claims, request }) => {
       await mfa.disableAuthenticator(claims, undefined, request.body.token, requestMeta(request));
       return {};
     },
-  );
+  });
 
   // SMS and email-code factors, each change proven by a code sent to the phone or address
   // concerned (services/mfa/self-service.ts). The SDK has no email-code calls: those four paths

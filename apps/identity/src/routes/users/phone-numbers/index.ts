@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { requireSignedIn } from '../../admin-access.js';
 import { requireRecentSignInActor } from '../../recent-sign-in.js';
 import { mfaCodeField, otcTokenField } from '../../auth/mfa/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { emptyResponse, phoneNumberField, responses } from '../../schemas.js';
+import { areaRoutes } from '../../route.js';
 
 const phoneNumberResponse = z.object({
   id: z.string(),
@@ -25,45 +25,39 @@ const pageQuery = z.object({
 
 /** /identity/resources/users/phone-numbers: the signed-in user's own phone numbers (the SDK's PhoneNumbersApi). */
 export const phoneNumbersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  const route = areaRoutes(app, services, 'users');
   const limited = credentialRateLimit(config);
-  const { phoneNumbers, tokens } = services;
+  const { phoneNumbers } = services;
 
-  app.get(
-    '/v1/me',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: "The signed-in user's phone numbers",
-        security: [{ bearer: [] }],
-        response: responses({ 200: z.array(phoneNumberResponse) }),
-      },
-    },
-    async (request) => phoneNumbers.listOwn(await requireSignedIn(request, tokens)),
-  );
+  route({
+    name: 'phoneNumbersGetV1Me',
+    method: 'GET',
+    url: '/v1/me',
+    tag: 'profile',
+    summary: "The signed-in user's phone numbers",
+    access: 'member',
+    response: z.array(phoneNumberResponse),
+    handler: async ({ actor }) => phoneNumbers.listOwn(actor),
+  });
 
-  app.get(
-    '/v1',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: "The signed-in user's phone numbers, paged (the SDK reloads this list after a verification)",
-        security: [{ bearer: [] }],
-        querystring: pageQuery,
-        response: responses({
-          200: z.object({
-            items: z.array(phoneNumberResponse),
-            _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
-          }),
-        }),
-      },
-    },
-    async (request) => {
-      const actor = await requireSignedIn(request, tokens);
+  route({
+    name: 'phoneNumbersGetV1',
+    method: 'GET',
+    url: '/v1',
+    tag: 'profile',
+    summary: "The signed-in user's phone numbers, paged (the SDK reloads this list after a verification)",
+    access: 'member',
+    query: pageQuery,
+    response: z.object({
+      items: z.array(phoneNumberResponse),
+      _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
+    }),
+    handler: async ({ actor, request }) => {
       const { _limit: limit, _offset: offset } = request.query;
       const { items, totalItems } = await phoneNumbers.page(actor, { limit, offset });
       return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / limit) } };
     },
-  );
+  });
 
   app.post(
     '/v1',
@@ -83,77 +77,63 @@ export const phoneNumbersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     },
   );
 
-  app.post(
-    '/v1/preverify',
-    {
-      config: limited,
-      schema: {
-        tags: ['profile'],
-        summary: 'Text a new code to a phone number already on the profile',
-        security: [{ bearer: [] }],
-        body: z.object({ phoneNumber: phoneNumberField }),
-        response: responses({ 200: z.object({ otcToken: z.string() }) }),
-      },
-    },
-    async (request) =>
-      phoneNumbers.preVerify(await requireRecentSignInActor(request, services), request.body.phoneNumber),
-  );
+  route({
+    name: 'phoneNumbersCreateV1Preverify',
+    method: 'POST',
+    url: '/v1/preverify',
+    tag: 'profile',
+    summary: 'Text a new code to a phone number already on the profile',
+    access: 'recent-sign-in',
+    config: limited,
+    body: z.object({ phoneNumber: phoneNumberField }),
+    response: z.object({ otcToken: z.string() }),
+    handler: async ({ actor, request }) => phoneNumbers.preVerify(actor, request.body.phoneNumber),
+  });
 
-  app.post(
-    '/v1/verify',
-    {
-      config: limited,
-      schema: {
-        tags: ['profile'],
-        summary: 'The texted code proves the phone number',
-        security: [{ bearer: [] }],
-        body: z.object({ otcToken: otcTokenField, code: mfaCodeField }),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      await phoneNumbers.verify(await requireRecentSignInActor(request, services), request.body);
+  route({
+    name: 'phoneNumbersCreateV1Verify',
+    method: 'POST',
+    url: '/v1/verify',
+    tag: 'profile',
+    summary: 'The texted code proves the phone number',
+    access: 'recent-sign-in',
+    config: limited,
+    body: z.object({ otcToken: otcTokenField, code: mfaCodeField }),
+    response: emptyResponse,
+    handler: async ({ actor, request }) => {
+      await phoneNumbers.verify(actor, request.body);
       return {};
     },
-  );
+  });
 
-  app.delete(
-    '/v1/:id',
-    {
-      config: limited,
-      schema: {
-        tags: ['profile'],
-        summary:
-          'Delete one of the signed-in user’s phone numbers: a verified one only with the code this texts to it (answers its otcToken, then POST …/delete/verify); an unverified one at once',
-        security: [{ bearer: [] }],
-        params: phoneIdParams,
-        response: responses({ 200: z.object({ phoneId: z.string(), otcToken: z.string().optional() }) }),
-      },
-    },
-    async (request) =>
-      phoneNumbers.remove(await requireRecentSignInActor(request, services), request.params.id),
-  );
+  route({
+    name: 'phoneNumbersDeleteV1ById',
+    method: 'DELETE',
+    url: '/v1/:id',
+    tag: 'profile',
+    summary:
+      'Delete one of the signed-in user’s phone numbers: a verified one only with the code this texts to it (answers its otcToken, then POST …/delete/verify); an unverified one at once',
+    access: 'recent-sign-in',
+    config: limited,
+    params: phoneIdParams,
+    response: z.object({ phoneId: z.string(), otcToken: z.string().optional() }),
+    handler: async ({ actor, request }) => phoneNumbers.remove(actor, request.params.id),
+  });
 
-  app.post(
-    '/v1/:id/delete/verify',
-    {
-      config: limited,
-      schema: {
-        tags: ['profile'],
-        summary: 'The code texted by the delete proves the phone is the user’s: the number is deleted',
-        security: [{ bearer: [] }],
-        params: phoneIdParams,
-        body: z.object({ otcToken: otcTokenField, code: mfaCodeField }),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      await phoneNumbers.verifyRemoval(
-        await requireRecentSignInActor(request, services),
-        request.params.id,
-        request.body,
-      );
+  route({
+    name: 'phoneNumbersCreateV1ByIdDeleteVerify',
+    method: 'POST',
+    url: '/v1/:id/delete/verify',
+    tag: 'profile',
+    summary: 'The code texted by the delete proves the phone is the user’s: the number is deleted',
+    access: 'recent-sign-in',
+    config: limited,
+    params: phoneIdParams,
+    body: z.object({ otcToken: otcTokenField, code: mfaCodeField }),
+    response: emptyResponse,
+    handler: async ({ actor, request }) => {
+      await phoneNumbers.verifyRemoval(actor, request.params.id, request.body);
       return {};
     },
-  );
+  });
 };

@@ -5,9 +5,8 @@ import type { Config } from '../../../config.js';
 import { appError, errorCatalogue } from '../../../errors.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { checkProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../../../services/profile-image.js';
-import { requireSignedIn } from '../../admin-access.js';
-import { responses } from '../../schemas.js';
 import { parseMultipartFiles } from './multipart.js';
+import { areaRoutes } from '../../route.js';
 
 export const PROFILE_IMAGES_PREFIX = '/frontegg/team/resources/profile';
 
@@ -21,6 +20,7 @@ export const profileImageUrl =
 
 /** /team/resources/profile: the profile picture upload (the SDK's updateProfileImage) and the pictures themselves. */
 export const profileImageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  const route = areaRoutes(app, services, 'users');
   // Encapsulated in this plugin: the rest of the API stays JSON only.
   app.addContentTypeParser(
     'multipart/form-data',
@@ -28,19 +28,16 @@ export const profileImageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     (_request, body, done) => done(null, body),
   );
 
-  app.put(
-    '/me/image/v1',
-    {
-      schema: {
-        tags: ['profile'],
-        summary:
-          'Upload the signed-in user’s picture (multipart field `image`: PNG, JPEG, GIF or WebP, at most 512 KB); answers its address as text',
-        security: [{ bearer: [] }],
-        response: responses({ 200: z.string() }),
-      },
-    },
-    async (request, reply) => {
-      const actor = await requireSignedIn(request, services.tokens);
+  route({
+    name: 'profileImageReplaceMeImageV1',
+    method: 'PUT',
+    url: '/me/image/v1',
+    tag: 'profile',
+    summary:
+      'Upload the signed-in user’s picture (multipart field `image`: PNG, JPEG, GIF or WebP, at most 512 KB); answers its address as text',
+    access: 'member',
+    response: z.string(),
+    handler: async ({ actor, request, reply }) => {
       if (!Buffer.isBuffer(request.body)) throw appError(errorCatalogue.profile.invalidImage);
       const file = parseMultipartFiles(request.body, request.headers['content-type']).find(
         (part) => part.name === 'image',
@@ -50,7 +47,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       const url = await services.profile.uploadImage(actor, image, profileImageUrl(config, request));
       return reply.type('text/plain; charset=utf-8').send(url);
     },
-  );
+  });
 
   app.get(
     '/images/:imageId',

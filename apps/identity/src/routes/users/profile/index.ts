@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { requireSignedIn } from '../../admin-access.js';
-import { requireRecentSignInActor } from '../../recent-sign-in.js';
 import { mfaCodeField } from '../../auth/mfa/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
-import { emailField, emptyResponse, requestMeta, responses, tokenField } from '../../schemas.js';
+import { emailField, emptyResponse, requestMeta, tokenField } from '../../schemas.js';
 import { meResponse } from '../index.js';
 import { profileImageUrl } from './image.js';
+import { areaRoutes } from '../../route.js';
 
 const metadataField = z
   .union([z.record(z.string(), z.unknown()), z.string().max(10_000)])
@@ -42,77 +41,69 @@ const profileUpdateBody = z.object({
 
 /** /identity/resources/users: the signed-in user's own profile and email address (Profile section). */
 export const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  const route = areaRoutes(app, services, 'users');
   const limited = credentialRateLimit(config);
 
-  app.put(
-    '/v2/me',
-    {
-      schema: {
-        tags: ['profile'],
-        summary:
-          "Update the signed-in user's name, metadata (address, job title) and picture (an image data URL is stored as an upload)",
-        security: [{ bearer: [] }],
-        body: profileUpdateBody,
-        response: responses({ 200: meResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requireSignedIn(request, services.tokens);
+  route({
+    name: 'replaceV2Me',
+    method: 'PUT',
+    url: '/v2/me',
+    tag: 'profile',
+    summary:
+      "Update the signed-in user's name, metadata (address, job title) and picture (an image data URL is stored as an upload)",
+    access: 'member',
+    body: profileUpdateBody,
+    response: meResponse,
+    handler: async ({ actor, request }) => {
       await services.profile.update(actor, request.body, profileImageUrl(config, request));
       return services.userProfile.me(actor.userId, actor.tenantId);
     },
-  );
+  });
 
-  app.post(
-    '/v1/email/me',
-    {
-      config: limited,
-      schema: {
-        tags: ['profile'],
-        summary: 'Change the email address: mails a 6-digit code to the new address',
-        security: [{ bearer: [] }],
-        body: z.object({ email: emailField }),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requireRecentSignInActor(request, services);
+  route({
+    name: 'createV1EmailMe',
+    method: 'POST',
+    url: '/v1/email/me',
+    tag: 'profile',
+    summary: 'Change the email address: mails a 6-digit code to the new address',
+    access: 'recent-sign-in',
+    config: limited,
+    body: z.object({ email: emailField }),
+    response: emptyResponse,
+    handler: async ({ actor, request }) => {
       await services.profile.requestEmailChange(actor, request.body.email);
       return {};
     },
-  );
+  });
 
-  app.post(
-    '/v1/email/me/verify',
-    {
-      config: limited,
-      schema: {
-        tags: ['profile'],
-        summary: 'The mailed code proves the new email address, which becomes the account’s',
-        security: [{ bearer: [] }],
-        body: z.object({ email: emailField, code: mfaCodeField }),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requireRecentSignInActor(request, services);
+  route({
+    name: 'createV1EmailMeVerify',
+    method: 'POST',
+    url: '/v1/email/me/verify',
+    tag: 'profile',
+    summary: 'The mailed code proves the new email address, which becomes the account’s',
+    access: 'recent-sign-in',
+    config: limited,
+    body: z.object({ email: emailField, code: mfaCodeField }),
+    response: emptyResponse,
+    handler: async ({ actor, request }) => {
       await services.profile.verifyEmailChange(actor, request.body);
       return {};
     },
-  );
+  });
 
-  app.post(
-    '/v1/email/revert',
-    {
-      config: limited,
-      schema: {
-        tags: ['profile'],
-        summary:
-          'Issue 10: the link mailed to the old address undoes an email change: the old address is back, every session ends, the password is removed; answers a password-reset token',
-        body: z.object({ token: tokenField }),
-        response: responses({ 200: z.object({ userId: z.string(), resetToken: z.string() }) }),
-      },
-    },
-    async (request) => services.profile.revertEmailChange(request.body.token, requestMeta(request)),
-  );
+  route({
+    name: 'createV1EmailRevert',
+    method: 'POST',
+    url: '/v1/email/revert',
+    tag: 'profile',
+    summary:
+      'Issue 10: the link mailed to the old address undoes an email change: the old address is back, every session ends, the password is removed; answers a password-reset token',
+    access: 'public',
+    config: limited,
+    body: z.object({ token: tokenField }),
+    response: z.object({ userId: z.string(), resetToken: z.string() }),
+    handler: async ({ request }) =>
+      services.profile.revertEmailChange(request.body.token, requestMeta(request)),
+  });
 };

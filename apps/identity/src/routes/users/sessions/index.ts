@@ -1,108 +1,99 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminActorOf } from '../../../services/admin-access.js';
+import type { AdminActor } from '../../../services/admin-access.js';
+import type { AccessTokenClaims } from '../../../services/tokens.js';
 import type { RouteOptions } from '../../../services/index.js';
-import type { TokenService } from '../../../services/tokens.js';
 import type { SessionOwner } from '../../../services/user-sessions.js';
-import { requirePermission } from '../../admin-access.js';
-import { emptyResponse, requestMeta, requireAccessToken, responses } from '../../schemas.js';
+import { emptyResponse } from '../../schemas.js';
+import { areaRoutes } from '../../route.js';
 
-const sessionResponse = z.object({
-  id: z.string(),
-  userAgent: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-  createdAt: z.string(),
-  expires: z.string(),
-  current: z.boolean(),
-  impersonated: z.boolean(),
-});
+const sessionResponse = z
+  .object({
+    id: z.string(),
+    userAgent: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    createdAt: z.string(),
+    expires: z.string(),
+    current: z.boolean(),
+    impersonated: z.boolean(),
+  })
+  .meta({ id: 'UserSession' });
 
 /** The signed-in user with the session their access token was issued for (its `sid`). */
-async function requireSessionOwner(request: FastifyRequest, tokens: TokenService): Promise<SessionOwner> {
-  const claims = await requireAccessToken(request, tokens);
-  return { ...adminActorOf(claims, requestMeta(request)), sessionId: claims.sid };
-}
+const ownerOf = ({ actor, claims }: { actor: AdminActor; claims: AccessTokenClaims }): SessionOwner => ({
+  ...actor,
+  sessionId: claims.sid,
+});
 
 /** /identity/resources/users/sessions: the signed-in user's own active sessions (Privacy section). */
 export const userSessionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  const { userSessions, tokens } = services;
+  const route = areaRoutes(app, services, 'users');
+  const { userSessions } = services;
 
-  app.get(
-    '/v1/me',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary: "The signed-in user's active sessions, the current one flagged",
-        security: [{ bearer: [] }],
-        response: responses({ 200: z.array(sessionResponse) }),
-      },
-    },
-    async (request) => userSessions.list(await requireSessionOwner(request, tokens)),
-  );
+  route({
+    name: 'sessionsGetV1Me',
+    method: 'GET',
+    url: '/v1/me',
+    tag: 'privacy',
+    summary: "The signed-in user's active sessions, the current one flagged",
+    access: 'member',
+    response: z.array(sessionResponse),
+    handler: async (caller) => userSessions.list(ownerOf(caller)),
+  });
 
-  app.get(
-    '/v1/me/current',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary: 'The session of this access token',
-        security: [{ bearer: [] }],
-        response: responses({ 200: sessionResponse }),
-      },
-    },
-    async (request) => userSessions.current(await requireSessionOwner(request, tokens)),
-  );
+  route({
+    name: 'sessionsGetV1MeCurrent',
+    method: 'GET',
+    url: '/v1/me/current',
+    tag: 'privacy',
+    summary: 'The session of this access token',
+    access: 'member',
+    response: sessionResponse,
+    handler: async (caller) => userSessions.current(ownerOf(caller)),
+  });
 
-  app.delete(
-    '/v1/me/all',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary: 'Sign out every other session of the signed-in user (the current one stays)',
-        security: [{ bearer: [] }],
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      await userSessions.revokeOthers(await requireSessionOwner(request, tokens));
+  route({
+    name: 'sessionsDeleteV1MeAll',
+    method: 'DELETE',
+    url: '/v1/me/all',
+    tag: 'privacy',
+    summary: 'Sign out every other session of the signed-in user (the current one stays)',
+    access: 'member',
+    response: emptyResponse,
+    handler: async (caller) => {
+      await userSessions.revokeOthers(ownerOf(caller));
       return {};
     },
-  );
+  });
 
-  app.delete(
-    '/v1/me/:id',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary: 'Sign out one session of the signed-in user: it can no longer refresh its token',
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.uuid({ error: 'id must be a valid id' }) }),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      await userSessions.revoke(await requireSessionOwner(request, tokens), request.params.id);
+  route({
+    name: 'sessionsDeleteV1MeById',
+    method: 'DELETE',
+    url: '/v1/me/:id',
+    tag: 'privacy',
+    summary: 'Sign out one session of the signed-in user: it can no longer refresh its token',
+    access: 'member',
+    params: z.object({ id: z.uuid({ error: 'id must be a valid id' }) }),
+    response: emptyResponse,
+    handler: async ({ request, ...caller }) => {
+      await userSessions.revoke(ownerOf(caller), request.params.id);
       return {};
     },
-  );
+  });
 
-  app.post(
-    '/v1/revoke',
-    {
-      schema: {
-        tags: ['team'],
-        summary:
-          'End every session of a member of the active tenant (fe.secure.delete.sessions); their sessions in other tenants stay',
-        security: [{ bearer: [] }],
-        body: z.object({ userId: z.uuid({ error: 'userId must be a user id' }) }),
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.delete.sessions');
+  route({
+    name: 'sessionsCreateV1Revoke',
+    method: 'POST',
+    url: '/v1/revoke',
+    tag: 'team',
+    summary:
+      'End every session of a member of the active tenant (fe.secure.delete.sessions); their sessions in other tenants stay',
+    access: { permission: 'fe.secure.delete.sessions' },
+    body: z.object({ userId: z.uuid({ error: 'userId must be a user id' }) }),
+    response: emptyResponse,
+    handler: async ({ actor, request }) => {
       await services.team.revokeSessions(actor, request.body.userId);
       return {};
     },
-  );
+  });
 };

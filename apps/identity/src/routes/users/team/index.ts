@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { adminActorOf, assertPermission } from '../../../services/admin-access.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { usernameField } from '../../../services/usernames.js';
-import { requirePermission, requireSignedIn } from '../../admin-access.js';
 import {
   emailField,
   emptyResponse,
@@ -14,6 +13,7 @@ import {
   unvalidatedJson,
 } from '../../schemas.js';
 import { memberListQuery, memberPage, memberView, roleIdsField, userIdParams } from '../../team/schemas.js';
+import { areaRoutes } from '../../route.js';
 
 /** The invite answer: the new member, or (a user of another account) the invited person. */
 const invitedResponse = z.looseObject({
@@ -45,29 +45,26 @@ const userIdsQuery = z.object({
 
 /** /identity/resources/users: the Users section's list, invite, lock and temporary users (SPEC section 7). */
 export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const route = areaRoutes(app, services, 'users');
   const { team, tokens } = services;
 
   for (const version of ['v2', 'v3'] as const) {
-    app.get(
-      `/${version}`,
-      {
-        schema: {
-          tags: ['team'],
-          summary:
-            "The account's users: paged (_offset is a page number), sorted, searched, filtered by preset",
-          querystring:
-            version === 'v3'
-              ? memberListQuery.extend({
-                  _email: z.string().max(254).optional().describe('A part of the name or email, as _filter'),
-                })
-              : memberListQuery,
-          response: responses({ 200: memberPage }),
-        },
-        // A page of 20 members with their roles: memberView builds every field.
-        serializerCompiler: unvalidatedJson,
-      },
-      async (request) => {
-        const actor = await requirePermission(request, tokens, 'fe.secure.read.users');
+    route({
+      name: `get${version}`,
+      method: 'GET',
+      url: `/${version}`,
+      tag: 'team',
+      summary: "The account's users: paged (_offset is a page number), sorted, searched, filtered by preset",
+      access: { permission: 'fe.secure.read.users' },
+      serializerCompiler: unvalidatedJson,
+      query:
+        version === 'v3'
+          ? memberListQuery.extend({
+              _email: z.string().max(254).optional().describe('A part of the name or email, as _filter'),
+            })
+          : memberListQuery,
+      response: memberPage,
+      handler: async ({ actor, request }) => {
         const query = request.query;
         const email = '_email' in query && typeof query._email === 'string' ? query._email : undefined;
         return team.list(actor, {
@@ -80,43 +77,37 @@ export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
           maxInactiveSeconds: query._maxInactiveSeconds,
         });
       },
-    );
+    });
   }
 
-  app.get(
-    '/v3/roles',
-    {
-      schema: {
-        tags: ['team'],
-        summary: "Role ids of the account's users among `ids` (comma-separated); others are left out",
-        querystring: userIdsQuery,
-        response: responses({ 200: z.array(z.object({ userId: z.string(), roleIds: z.array(z.string()) })) }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.read.users');
+  route({
+    name: 'getV3Roles',
+    method: 'GET',
+    url: '/v3/roles',
+    tag: 'team',
+    summary: "Role ids of the account's users among `ids` (comma-separated); others are left out",
+    access: { permission: 'fe.secure.read.users' },
+    query: userIdsQuery,
+    response: z.array(z.object({ userId: z.string(), roleIds: z.array(z.string()) })),
+    handler: async ({ actor, request }) => {
       return team.roleIdsOf(actor, request.query.ids);
     },
-  );
+  });
 
-  app.get(
-    '/v3/groups',
-    {
-      schema: {
-        tags: ['team'],
-        summary:
-          "Group ids of the account's users among `ids` (comma-separated), as the users list loads them; users in no group are left out",
-        querystring: userIdsQuery,
-        response: responses({
-          200: z.array(z.object({ userId: z.string(), groupIds: z.array(z.string()) })),
-        }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.read.users');
+  route({
+    name: 'getV3Groups',
+    method: 'GET',
+    url: '/v3/groups',
+    tag: 'team',
+    summary:
+      "Group ids of the account's users among `ids` (comma-separated), as the users list loads them; users in no group are left out",
+    access: { permission: 'fe.secure.read.users' },
+    query: userIdsQuery,
+    response: z.array(z.object({ userId: z.string(), groupIds: z.array(z.string()) })),
+    handler: async ({ actor, request }) => {
       return services.groups.groupIdsOf(actor, request.query.ids);
     },
-  );
+  });
 
   app.post(
     '/v2',
@@ -152,110 +143,95 @@ export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
     ['/v1/invitation/reset', false],
     ['/v1/invitation/reset/all', true],
   ] as const) {
-    app.post(
-      url,
-      {
-        schema: {
-          tags: ['team'],
-          summary: everywhere
-            ? 'Mail the invitation again in every tenant with one open (a superuser); a tenant administrator: their own tenant, as /reset'
-            : 'Mail a member who has not activated, or someone invited from another account, the invitation again; older links stop working',
-          body: z.object({ email: emailField }),
-          response: responses({ 200: emptyResponse }),
-        },
-      },
-      async (request) => {
-        const claims = await requireAccessToken(request, tokens);
+    route({
+      name: everywhere ? 'resendInvitationEverywhere' : 'resendInvitation',
+      method: 'POST',
+      url: url,
+      tag: 'team',
+      summary: everywhere
+        ? 'Mail the invitation again in every tenant with one open (a superuser); a tenant administrator: their own tenant, as /reset'
+        : 'Mail a member who has not activated, or someone invited from another account, the invitation again; older links stop working',
+      access: 'session',
+      body: z.object({ email: emailField }),
+      response: emptyResponse,
+      handler: async ({ claims, request }) => {
         const actor = adminActorOf(claims, requestMeta(request));
         assertPermission(actor, 'fe.secure.write.users');
         await services.lifecycle.invitations.resend(claims, request.body.email, { everywhere }, actor.meta);
         return {};
       },
-    );
+    });
   }
 
-  app.get(
-    '/v1/:userId',
-    {
-      schema: {
-        tags: ['team'],
-        summary: 'One member of the account, as the users list shows them (404 for anyone else)',
-        params: userIdParams,
-        response: responses({ 200: memberView }),
-      },
-    },
-    async (request) =>
-      team.member(await requirePermission(request, tokens, 'fe.secure.read.users'), request.params.userId),
-  );
+  route({
+    name: 'getV1ByUserId',
+    method: 'GET',
+    url: '/v1/:userId',
+    tag: 'team',
+    summary: 'One member of the account, as the users list shows them (404 for anyone else)',
+    access: { permission: 'fe.secure.read.users' },
+    params: userIdParams,
+    response: memberView,
+    handler: async ({ actor, request }) => team.member(actor, request.params.userId),
+  });
 
   for (const action of ['lock', 'unlock'] as const) {
-    app.post(
-      `/v1/:userId/${action}`,
-      {
-        schema: {
-          tags: ['team'],
-          summary:
-            action === 'lock' ? 'Lock a member: they cannot sign in until unlocked' : 'Unlock a member',
-          params: userIdParams,
-          response: responses({ 200: emptyResponse }),
-        },
-      },
-      async (request) => {
-        const actor = await requirePermission(request, tokens, 'fe.secure.write.users');
+    route({
+      name: `createV1ByUserId${action}`,
+      method: 'POST',
+      url: `/v1/:userId/${action}`,
+      tag: 'team',
+      summary: action === 'lock' ? 'Lock a member: they cannot sign in until unlocked' : 'Unlock a member',
+      access: { permission: 'fe.secure.write.users' },
+      params: userIdParams,
+      response: emptyResponse,
+      handler: async ({ actor, request }) => {
         await team.setLocked(actor, request.params.userId, action === 'lock');
         return {};
       },
-    );
+    });
   }
 
-  app.get(
-    '/temporary/v1/configuration',
-    {
-      schema: {
-        tags: ['team'],
-        summary: 'Whether temporary users are on (the temporary-users flag is on by default: SPEC section 9)',
-        response: responses({ 200: z.object({ enabled: z.boolean() }) }),
-      },
-    },
-    async (request) => {
-      await requireSignedIn(request, tokens);
+  route({
+    name: 'getTemporaryV1Configuration',
+    method: 'GET',
+    url: '/temporary/v1/configuration',
+    tag: 'team',
+    summary: 'Whether temporary users are on (the temporary-users flag is on by default: SPEC section 9)',
+    access: 'member',
+    response: z.object({ enabled: z.boolean() }),
+    handler: async () => {
       return { enabled: true };
     },
-  );
+  });
 
-  app.put(
-    '/temporary/v1/:userId',
-    {
-      schema: {
-        tags: ['team'],
-        summary: 'Make a member temporary: their access ends after expirationInSeconds',
-        params: userIdParams,
-        body: z.object({ expirationInSeconds }),
-        response: responses({
-          200: z.object({ expirationInSeconds: z.number(), temporaryExpirationDate: z.string() }),
-        }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.users');
+  route({
+    name: 'replaceTemporaryV1ByUserId',
+    method: 'PUT',
+    url: '/temporary/v1/:userId',
+    tag: 'team',
+    summary: 'Make a member temporary: their access ends after expirationInSeconds',
+    access: { permission: 'fe.secure.write.users' },
+    params: userIdParams,
+    body: z.object({ expirationInSeconds }),
+    response: z.object({ expirationInSeconds: z.number(), temporaryExpirationDate: z.string() }),
+    handler: async ({ actor, request }) => {
       return team.setExpiration(actor, request.params.userId, request.body.expirationInSeconds);
     },
-  );
+  });
 
-  app.delete(
-    '/temporary/v1/:userId',
-    {
-      schema: {
-        tags: ['team'],
-        summary: 'Make a temporary member permanent',
-        params: userIdParams,
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.users');
+  route({
+    name: 'deleteTemporaryV1ByUserId',
+    method: 'DELETE',
+    url: '/temporary/v1/:userId',
+    tag: 'team',
+    summary: 'Make a temporary member permanent',
+    access: { permission: 'fe.secure.write.users' },
+    params: userIdParams,
+    response: emptyResponse,
+    handler: async ({ actor, request }) => {
       await team.makePermanent(actor, request.params.userId);
       return {};
     },
-  );
+  });
 };
