@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { requirePermission, requireSignedIn } from '../../admin-access.js';
 import { credentialRateLimit } from '../../rate-limit.js';
-import { emptyResponse, responses } from '../../schemas.js';
+import { emptyResponse } from '../../schemas.js';
 import { roleIdsField, userIdParams } from '../../team/schemas.js';
+import { areaRoutes } from '../../route.js';
 
 const inviteLinkView = z.object({
   id: z.string(),
@@ -33,168 +33,150 @@ const linkBody = z.object({
  * (SPEC section 3 "Invite link"; the link's sign-up lives in services/team-invite-links.ts).
  */
 export const teamTenantRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
-  const { team, teamInviteLinks, tokens } = services;
+  const route = areaRoutes(app, services, 'tenants');
+  const { team, teamInviteLinks } = services;
 
-  app.post(
-    '/users/v1/count',
-    {
-      schema: {
-        tags: ['team'],
-        summary:
-          'How many members each of tenantIds has, for those the caller administers (its own account); others are left out',
-        body: z.object({
-          tenantIds: z
-            .array(z.uuid({ error: 'tenantIds must be tenant ids' }), { error: 'tenantIds is required' })
-            .max(200, 'tenantIds holds at most 200 ids'),
-        }),
-        response: responses({
-          200: z.array(
-            z.object({ tenantId: z.string(), totalUsers: z.number(), totalAccessAllowedUsers: z.number() }),
-          ),
-        }),
-      },
-    },
-    async (request) =>
-      team.usersCount(
-        await requirePermission(request, tokens, 'fe.secure.read.users'),
-        request.body.tenantIds,
-      ),
-  );
+  route({
+    name: 'createUsersV1Count',
+    method: 'POST',
+    url: '/users/v1/count',
+    tag: 'team',
+    summary:
+      'How many members each of tenantIds has, for those the caller administers (its own account); others are left out',
+    access: { permission: 'fe.secure.read.users' },
+    body: z.object({
+      tenantIds: z
+        .array(z.uuid({ error: 'tenantIds must be tenant ids' }), { error: 'tenantIds is required' })
+        .max(200, 'tenantIds holds at most 200 ids'),
+    }),
+    response: z.array(
+      z.object({ tenantId: z.string(), totalUsers: z.number(), totalAccessAllowedUsers: z.number() }),
+    ),
+    handler: async ({ actor, request }) => team.usersCount(actor, request.body.tenantIds),
+  });
 
   for (const action of ['enable', 'disable'] as const) {
-    app.post(
-      `/users/v1/:userId/${action}`,
-      {
-        schema: {
-          tags: ['team'],
-          summary:
-            action === 'disable'
-              ? 'Disable a member in this account: their sessions here end, they cannot sign in to it'
-              : 'Enable a disabled member',
-          params: userIdParams,
-          response: responses({ 200: emptyResponse }),
-        },
-      },
-      async (request) => {
-        const actor = await requirePermission(request, tokens, 'fe.secure.write.enableDisable');
+    route({
+      name: `createUsersV1ByUserId${action}`,
+      method: 'POST',
+      url: `/users/v1/:userId/${action}`,
+      tag: 'team',
+      summary:
+        action === 'disable'
+          ? 'Disable a member in this account: their sessions here end, they cannot sign in to it'
+          : 'Enable a disabled member',
+      access: { permission: 'fe.secure.write.enableDisable' },
+      params: userIdParams,
+      response: emptyResponse,
+      handler: async ({ actor, request }) => {
         await team.setDisabled(actor, request.params.userId, action === 'disable');
         return {};
       },
-    );
+    });
   }
 
-  app.get(
-    '/invites/v1/configuration',
-    {
-      schema: {
-        tags: ['team'],
-        summary: 'Whether invite links and their emails are available',
-        response: responses({
-          200: z.object({ tenantInvitationsAllowed: z.boolean(), emailsEnabled: z.boolean() }),
-        }),
-      },
-    },
-    async (request) => {
-      await requireSignedIn(request, tokens);
+  route({
+    name: 'getInvitesV1Configuration',
+    method: 'GET',
+    url: '/invites/v1/configuration',
+    tag: 'team',
+    summary: 'Whether invite links and their emails are available',
+    access: 'member',
+    response: z.object({ tenantInvitationsAllowed: z.boolean(), emailsEnabled: z.boolean() }),
+    handler: async () => {
       return teamInviteLinks.configuration();
     },
-  );
+  });
 
-  app.post(
-    '/invites/v1/verify',
-    {
-      // Public, like the sign-up it precedes: rate limited so tokens cannot be tried in bulk.
-      config: credentialRateLimit(config),
-      schema: {
-        tags: ['team'],
-        summary:
-          "Check an invite link's token before signing up with it: the link and the account's name; unknown or expired tokens get one 400",
-        body: z.object({
-          token: z
-            .string({ error: 'token is required' })
-            .trim()
-            .min(1, 'token is required')
-            .max(512, "We couldn't verify your invitation"),
-        }),
-        response: responses({
-          200: inviteLinkView.omit({ userId: true, roleIds: true }).extend({ name: z.string() }),
-        }),
-      },
-    },
-    async (request) => teamInviteLinks.verify(request.body.token),
-  );
+  route({
+    name: 'createInvitesV1Verify',
+    method: 'POST',
+    url: '/invites/v1/verify',
+    tag: 'team',
+    summary:
+      "Check an invite link's token before signing up with it: the link and the account's name; unknown or expired tokens get one 400",
+    access: 'public',
+    config: credentialRateLimit(config),
+    body: z.object({
+      token: z
+        .string({ error: 'token is required' })
+        .trim()
+        .min(1, 'token is required')
+        .max(512, "We couldn't verify your invitation"),
+    }),
+    response: inviteLinkView.omit({ userId: true, roleIds: true }).extend({ name: z.string() }),
+    handler: async ({ request }) => teamInviteLinks.verify(request.body.token),
+  });
 
-  app.get(
-    '/invites/v1/user',
-    {
-      schema: {
-        tags: ['team'],
-        summary: "The account's invite link, if there is one",
-        response: responses({ 200: inviteLinkView }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.read.users');
+  route({
+    name: 'getInvitesV1User',
+    method: 'GET',
+    url: '/invites/v1/user',
+    tag: 'team',
+    summary: "The account's invite link, if there is one",
+    access: { permission: 'fe.secure.read.users' },
+    response: inviteLinkView,
+    handler: async ({ actor }) => {
       return teamInviteLinks.get(actor);
     },
-  );
+  });
 
-  const created = responses({ 201: inviteLinkView });
   const summary = 'Create the invite link (a new token replaces the old one); default expiry 43200 minutes';
-  app.post(
-    '/invites/v1/user',
-    { schema: { tags: ['team'], summary, body: linkBody, response: created } },
-    async (request, reply) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.tenantInvites');
-      return reply.code(201).send(await teamInviteLinks.create(actor, { ...request.body, roleIds: [] }));
-    },
-  );
-  app.post(
-    '/invites/v2/user',
-    {
-      schema: {
-        tags: ['team'],
-        summary: `${summary}; with the roles of people who join`,
-        body: linkBody.extend({ roleIds: roleIdsField.optional() }),
-        response: created,
-      },
-    },
-    async (request, reply) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.tenantInvites');
-      const roleIds = await team.grantableRoleIds(actor, request.body.roleIds ?? []);
-      return reply.code(201).send(await teamInviteLinks.create(actor, { ...request.body, roleIds }));
-    },
-  );
+  route({
+    name: 'createInvitesV1User',
+    method: 'POST',
+    url: '/invites/v1/user',
+    tag: 'team',
+    summary,
+    access: { permission: 'fe.secure.write.tenantInvites' },
+    body: linkBody,
+    response: inviteLinkView,
+    status: 201,
+    handler: ({ actor, body }) => teamInviteLinks.create(actor, { ...body, roleIds: [] }),
+  });
 
-  app.patch(
-    '/invites/v1/user',
-    {
-      schema: {
-        tags: ['team'],
-        summary: "Change the invite link's expiry or email setting",
-        body: linkBody,
-        response: responses({ 200: inviteLinkView }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.tenantInvites');
+  route({
+    name: 'createInvitesV2User',
+    method: 'POST',
+    url: '/invites/v2/user',
+    tag: 'team',
+    summary: `${summary}; with the roles of people who join`,
+    access: { permission: 'fe.secure.write.tenantInvites' },
+    body: linkBody.extend({ roleIds: roleIdsField.optional() }),
+    response: inviteLinkView,
+    status: 201,
+    handler: async ({ actor, body }) =>
+      teamInviteLinks.create(actor, {
+        ...body,
+        roleIds: await team.grantableRoleIds(actor, body.roleIds ?? []),
+      }),
+  });
+
+  route({
+    name: 'updateInvitesV1User',
+    method: 'PATCH',
+    url: '/invites/v1/user',
+    tag: 'team',
+    summary: "Change the invite link's expiry or email setting",
+    access: { permission: 'fe.secure.write.tenantInvites' },
+    body: linkBody,
+    response: inviteLinkView,
+    handler: async ({ actor, request }) => {
       return teamInviteLinks.update(actor, request.body);
     },
-  );
+  });
 
-  app.delete(
-    '/invites/v1/user',
-    {
-      schema: {
-        tags: ['team'],
-        summary: 'Delete the invite link: its token stops working',
-        response: responses({ 200: emptyResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.delete.tenantInvites');
+  route({
+    name: 'deleteInvitesV1User',
+    method: 'DELETE',
+    url: '/invites/v1/user',
+    tag: 'team',
+    summary: 'Delete the invite link: its token stops working',
+    access: { permission: 'fe.secure.delete.tenantInvites' },
+    response: emptyResponse,
+    handler: async ({ actor }) => {
       await teamInviteLinks.remove(actor);
       return {};
     },
-  );
+  });
 };
