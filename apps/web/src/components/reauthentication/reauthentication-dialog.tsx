@@ -187,8 +187,11 @@ export function ReauthenticationDialog({
                 autoComplete="current-password"
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
-                // The field appears once the options load, after the modal placed its first focus.
+                // The field appears once the options load: after the modal placed its first focus
+                // (autoFocus), or before its focus trap runs, which then looks for data-autofocus
+                // instead of taking the first button.
                 autoFocus
+                data-autofocus
                 required
               />
               <FormAlert message={error} />
