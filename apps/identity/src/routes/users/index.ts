@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { permissionSchema } from '@brizo/contract/entities';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../rate-limit.js';
@@ -57,19 +58,7 @@ export const meResponse = z
     managedBy: z.string(),
     groups: z.array(z.object({ id: z.string() })),
     roles: z.array(roleResponse),
-    permissions: z.array(
-      z.object({
-        id: z.string(),
-        key: z.string(),
-        name: z.string(),
-        description: z.string().nullable(),
-        categoryId: z.string().nullable(),
-        fePermission: z.boolean(),
-        roleIds: z.array(z.string()),
-        createdAt: z.string(),
-        updatedAt: z.string(),
-      }),
-    ),
+    permissions: z.array(permissionSchema),
   })
   .meta({ id: 'User' });
 
