@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/time.js';
 import type { Mailer } from './services/mail.js';
-import type { PasswordHasher } from './services/passwords.js';
+import type { PasswordHasher } from './auth/methods/password/passwords.js';
 import type { SmsSender } from './services/sms.js';
 
 /** Everything the server depends on from outside: tests swap any piece. */

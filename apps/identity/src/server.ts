@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { createAdjustableClock, systemClock } from './lib/time.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
-import { createPasswordHasher } from './services/passwords.js';
+import { createPasswordHasher } from './auth/methods/password/passwords.js';
 import { DEMO_PASSWORD, demoAccounts, seed } from './services/seed.js';
 import { createOutboxSms } from './services/sms.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../src/db/client.js';
 import { findVendorRolesByKeys, assignUserRoles } from '../src/db/queries/roles.js';
 import { insertMembership, insertTenant, type NewTenant, type TenantRow } from '../src/db/queries/tenants.js';
 import { insertUser, type NewUser, type UserRow } from '../src/db/queries/users.js';
-import type { PasswordHasher } from '../src/services/passwords.js';
+import type { PasswordHasher } from '../src/auth/methods/password/passwords.js';
 import { uniqueEmail } from './harness.js';
 
 export const TEST_PASSWORD = 'Correct-horse-9!';

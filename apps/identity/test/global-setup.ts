@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config.js';
 import { pgliteDatabase, postgresDatabase, type Database } from '../src/db/client.js';
 import { systemClock } from '../src/lib/time.js';
-import { createPasswordHasher } from '../src/services/passwords.js';
+import { createPasswordHasher } from '../src/auth/methods/password/passwords.js';
 import { seed } from '../src/services/seed.js';
 import { databaseUrl, TEST_DB_PREFIX, urlForDatabase, withAdminClient } from './test-database.js';
 

@@ -7,7 +7,7 @@ import type { Database, Db } from '../src/db/client.js';
 import { listOutboxMessages } from '../src/db/queries/mail-outbox.js';
 import type { Clock } from '../src/lib/time.js';
 import { createOutboxMailer, type Mailer } from '../src/services/mail.js';
-import { createPasswordHasher, type PasswordHasher } from '../src/services/passwords.js';
+import { createPasswordHasher, type PasswordHasher } from '../src/auth/methods/password/passwords.js';
 import { createOutboxSms, type SmsSender } from '../src/services/sms.js';
 import { databaseUrl, openPgliteFromDump, openPostgresClone } from './test-database.js';
 

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { redactUrl } from '../src/lib/log-redaction.js';
 import { createOutboxMailer } from '../src/services/mail.js';
-import { createPasswordHasher } from '../src/services/passwords.js';
+import { createPasswordHasher } from '../src/auth/methods/password/passwords.js';
 import { DEMO_PASSWORD } from '../src/services/seed.js';
 import { createOutboxSms } from '../src/services/sms.js';
 import { createUser } from './factories.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionService } from '../services/sessions.js';
-import { requestMeta } from './schemas.js';
+import { requestMeta } from '../routes/schemas.js';
 
 // Issue 10: the one home of the refresh cookie in the embedded (cookie) mode's answers. Why the
 // refresh token stays out of their bodies: docs/decisions/0010-refresh-token-in-bodies.md. The presence

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mfaChallenges, oauthAuthorizationCodes, refreshTokens } from '../src/db/schema.js';
-import { hashToken } from '../src/lib/secrets.js';
-import { auditCount, failingInserts } from './atomic-support.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, json, useTestServer } from './harness.js';
-import { accessTokenOf } from './lifecycle-helpers.js';
-import { mfaClient } from './mfa-support.js';
-import { CALLBACK, codeFor, token } from './oauth-helpers.js';
+import { mfaChallenges, oauthAuthorizationCodes, refreshTokens } from '../db/schema.js';
+import { hashToken } from '../lib/secrets.js';
+import { auditCount, failingInserts } from '../../test/atomic-support.js';
+import { createUser } from '../../test/factories.js';
+import { API, expectErrorShape, json, useTestServer } from '../../test/harness.js';
+import { accessTokenOf } from '../../test/lifecycle-helpers.js';
+import { mfaClient } from '../../test/mfa-support.js';
+import { CALLBACK, codeFor, token } from '../../test/oauth-helpers.js';
 
 // Issue 10: the sign-in flows write their session, tokens and audit rows in one transaction.
 const server = useTestServer();

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { systemClock } from '../lib/time.js';
-import { createPasswordHasher } from '../services/passwords.js';
+import { createPasswordHasher } from '../auth/methods/password/passwords.js';
 import { seed } from '../services/seed.js';
 import { createSuperuser, SuperuserError } from '../services/superuser.js';
 

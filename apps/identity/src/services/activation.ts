@@ -31,8 +31,8 @@ import {
 
 /** Who invites, into which account: what an invited person's activation mail names. */
 export type InvitationSender = Omit<InvitationContext, 'validDays'>;
-import { assertAcceptablePassword, type PasswordHasher } from './passwords.js';
-import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
+import { assertAcceptablePassword, type PasswordHasher } from '../auth/methods/password/passwords.js';
+import type { MfaRequiredResponse, MfaService } from '../auth/second-factor/service.js';
 import type { LoginResponse, SessionService } from './sessions.js';
 import { mergeJsonObject } from './json-metadata.js';
 import { findUsableToken, issueOneTimeToken } from './one-time-tokens.js';

@@ -19,7 +19,7 @@ import { generateToken } from '../lib/secrets.js';
 import { addSeconds, type Clock } from '../lib/time.js';
 import { auditEvents, recordAdminAudit } from './audit.js';
 import type { AdminActor } from './admin-access.js';
-import { generateMfaCode, hashMfaCode } from './mfa/codes.js';
+import { generateMfaCode, hashMfaCode } from '../auth/second-factor/codes.js';
 import { PROFILE_CODE_MAX_ATTEMPTS, PROFILE_CODE_TTL_SECONDS } from './profile.js';
 import type { SmsSender } from './sms.js';
 

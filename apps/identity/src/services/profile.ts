@@ -23,9 +23,9 @@ import { loginUrl, revertEmailUrl } from './links.js';
 import type { Mailer } from './mail.js';
 import { emailChangeAddressInUseMail, emailChangeCodeMail, emailChangedMail } from './mail-templates.js';
 import { issueOneTimeToken } from './one-time-tokens.js';
-import { RESET_TOKEN_TTL_MINUTES } from './password-reset.js';
+import { RESET_TOKEN_TTL_MINUTES } from '../auth/methods/password/reset.js';
 import { revocationKeys, type RevocationList } from './revocations.js';
-import { generateMfaCode, hashMfaCode } from './mfa/codes.js';
+import { generateMfaCode, hashMfaCode } from '../auth/second-factor/codes.js';
 import { isDataUrl, parseImageDataUrl, type ProfileImage } from './profile-image.js';
 
 /** An emailed or texted profile code lives 10 minutes and survives 5 wrong guesses. */

@@ -8,8 +8,8 @@ import { addSeconds, type Clock } from '../lib/time.js';
 import type { AdminActor } from './admin-access.js';
 import { auditEvents, recordAdminAudit } from './audit.js';
 import type { SecurityPolicyService } from './lifecycle/policies.js';
-import type { MfaPolicyService } from './mfa/policy.js';
-import type { PasswordResetService } from './password-reset.js';
+import type { MfaPolicyService } from '../auth/second-factor/policy.js';
+import type { PasswordResetService } from '../auth/methods/password/reset.js';
 import type { SecurityAdminService } from './security-admin.js';
 
 /** Lockout and history settings weaker than these earn a "strengthen" recommendation. */

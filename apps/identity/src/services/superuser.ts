@@ -5,7 +5,11 @@ import { findTenantByName, insertMembership, insertTenant } from '../db/queries/
 import { findUserByEmail, insertUser, normalizeEmail, updateUser } from '../db/queries/users.js';
 import { adminRoleKeys } from './access-catalogue.js';
 import { AppError } from '../errors.js';
-import { assertAcceptablePassword, DEFAULT_PASSWORD_POLICY, type PasswordHasher } from './passwords.js';
+import {
+  assertAcceptablePassword,
+  DEFAULT_PASSWORD_POLICY,
+  type PasswordHasher,
+} from '../auth/methods/password/passwords.js';
 
 export interface SuperuserInput {
   email: string;

@@ -5,7 +5,7 @@ import {
   type VendorConfigRow,
 } from '../db/queries/vendor-config.js';
 import type { Clock } from '../lib/time.js';
-import { DEFAULT_PASSWORD_POLICY } from './passwords.js';
+import { DEFAULT_PASSWORD_POLICY } from '../auth/methods/password/passwords.js';
 import { DEFAULT_SIGN_UP_STRATEGIES } from './sign-up-strategies.js';
 
 export const DEFAULT_VENDOR_CONFIG = {

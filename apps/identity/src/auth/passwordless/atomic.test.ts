@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { findUserById } from '../src/db/queries/users.js';
-import { updateVendorConfig } from '../src/db/queries/vendor-config.js';
-import { passwordlessCodes, refreshTokenFamilies } from '../src/db/schema.js';
-import { auditCount, failingInserts } from './atomic-support.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, mailTo, useTestServer } from './harness.js';
-import { mfaClient } from './mfa-support.js';
+import { findUserById } from '../../db/queries/users.js';
+import { updateVendorConfig } from '../../db/queries/vendor-config.js';
+import { passwordlessCodes, refreshTokenFamilies } from '../../db/schema.js';
+import { auditCount, failingInserts } from '../../../test/atomic-support.js';
+import { createUser } from '../../../test/factories.js';
+import { API, expectErrorShape, mailTo, useTestServer } from '../../../test/harness.js';
+import { mfaClient } from '../../../test/mfa-support.js';
 
 // Issue 10: a passwordless sign-in (the spent link or code, the account's verification or activation,
 // the session and its audit row) is one transaction: when its last statement fails, the link or code

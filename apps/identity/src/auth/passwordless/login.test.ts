@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { insertMfaDevice } from '../src/db/queries/mfa.js';
-import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
-import { findUserById } from '../src/db/queries/users.js';
-import { DEMO_PASSWORD } from '../src/services/seed.js';
-import { PASSWORDLESS_TTL_SECONDS } from '../src/services/passwordless/index.js';
-import { createUser } from './factories.js';
-import { API, cookieValue, expectErrorShape, mailTo, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../db/queries/audit-logs.js';
+import { insertMfaDevice } from '../../db/queries/mfa.js';
+import { listOutboxSms } from '../../db/queries/sms-outbox.js';
+import { findUserById } from '../../db/queries/users.js';
+import { DEMO_PASSWORD } from '../../services/seed.js';
+import { PASSWORDLESS_TTL_SECONDS } from './service.js';
+import { createUser } from '../../../test/factories.js';
+import { API, cookieValue, expectErrorShape, mailTo, useTestServer } from '../../../test/harness.js';
 
 // Issue 3: passwordless sign-in (magic link, email code, SMS code) and its security properties.
 

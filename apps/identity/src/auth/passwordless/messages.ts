@@ -1,6 +1,6 @@
-import type { MailMessage } from '../mail.js';
-import { greeting, message } from '../mail-templates.js';
-import type { SmsMessage } from '../sms.js';
+import type { MailMessage } from '../../services/mail.js';
+import { greeting, message } from '../../services/mail-templates.js';
+import type { SmsMessage } from '../../services/sms.js';
 
 // The mail and text messages of passwordless sign-in.
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PasswordlessType } from '../../../db/schema.js';
-import type { RouteOptions } from '../../../services/index.js';
-import { credentialRateLimit } from '../../rate-limit.js';
-import { mfaRequiredResponse } from '../mfa/schemas.js';
-import { emailField, loginResponse, phoneNumberField, requestMeta, responses } from '../../schemas.js';
-import { replyWithSession } from '../../session-cookie.js';
+import type { PasswordlessType } from '../../db/schema.js';
+import type { RouteOptions } from '../../services/index.js';
+import { credentialRateLimit } from '../../routes/rate-limit.js';
+import { mfaRequiredResponse } from '../second-factor/schemas.js';
+import { emailField, loginResponse, phoneNumberField, requestMeta, responses } from '../../routes/schemas.js';
+import { replyWithSession } from '../session-reply.js';
 
 /** The path segment the SDK sends (`type.toLowerCase()`) for each passwordless type. */
 const typeByPath = { magiclink: 'MagicLink', code: 'Code', smscode: 'SmsCode' } as const satisfies Record<

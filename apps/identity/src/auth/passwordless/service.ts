@@ -23,15 +23,15 @@ import type { PasswordlessType } from '../../db/schema.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { generateToken, hashToken } from '../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
-import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
-import { mergeJsonObject, parseJsonObject } from '../json-metadata.js';
-import type { BackgroundTasks } from '../background.js';
-import type { Mailer } from '../mail.js';
-import type { RecipientPause } from '../recipient-pause.js';
-import type { MfaRequiredResponse, MfaService } from '../mfa/index.js';
-import type { LoginResponse } from '../sessions.js';
-import { normalizePhoneNumber, type SmsSender } from '../sms.js';
-import type { VendorSettings } from '../vendor-settings.js';
+import { recordAudit, type AuditEvent, type RequestMeta } from '../../services/audit.js';
+import { mergeJsonObject, parseJsonObject } from '../../services/json-metadata.js';
+import type { BackgroundTasks } from '../../services/background.js';
+import type { Mailer } from '../../services/mail.js';
+import type { RecipientPause } from '../../services/recipient-pause.js';
+import type { MfaRequiredResponse, MfaService } from '../second-factor/service.js';
+import type { LoginResponse } from '../../services/sessions.js';
+import { normalizePhoneNumber, type SmsSender } from '../../services/sms.js';
+import type { VendorSettings } from '../../services/vendor-settings.js';
 import { magicLinkMail, signInCodeMail, signInCodeSms } from './messages.js';
 
 /** Codes and links die after 10 minutes (issue 3: "at most 10 minutes"). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { DEMO_PASSWORD } from '../src/services/seed.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../db/queries/audit-logs.js';
+import { DEMO_PASSWORD } from '../../services/seed.js';
+import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { API, expectErrorShape, useTestServer } from '../../../test/harness.js';
 
 // Issue 3: the vendor's auth-strategy configuration is editable, and the public GETs reflect it.
 

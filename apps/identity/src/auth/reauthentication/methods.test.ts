@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { upsertMfaStrategy } from '../src/db/queries/mfa.js';
-import { FREE_FAILURES, pauseAfter } from '../src/services/login-throttle.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, json, useTestServer } from './harness.js';
-import { as, createTenantAdmins } from './admin-support.js';
-import { claimsOf, mfaClient } from './mfa-support.js';
+import { listAuditLogsByEmail } from '../../db/queries/audit-logs.js';
+import { upsertMfaStrategy } from '../../db/queries/mfa.js';
+import { FREE_FAILURES, pauseAfter } from '../methods/password/throttle.js';
+import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { API, expectErrorShape, json, useTestServer } from '../../../test/harness.js';
+import { as, createTenantAdmins } from '../../../test/admin-support.js';
+import { claimsOf, mfaClient } from '../../../test/mfa-support.js';
 import { reauthenticationClient } from './reauthentication-support.js';
-import { registerPasskey, RP, setPasskeysStrategy } from './passkeys-support.js';
-import { SoftwareAuthenticator } from './software-authenticator.js';
+import { registerPasskey, RP, setPasskeysStrategy } from '../../../test/passkeys-support.js';
+import { SoftwareAuthenticator } from '../../../test/software-authenticator.js';
 
 // Issue 10, re-authentication (docs/decisions/0012): a security key or passkey confirms the user on the
 // same session as the password does; wrong passwords there count towards the account's sign-in

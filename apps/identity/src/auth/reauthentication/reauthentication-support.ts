@@ -1,5 +1,5 @@
-import { API, cookieValue, json, type TestServer } from './harness.js';
-import { mfaClient } from './mfa-support.js';
+import { API, cookieValue, json, type TestServer } from '../../../test/harness.js';
+import { mfaClient } from '../../../test/mfa-support.js';
 
 /** What the re-authentication tests do as the web app would: calls, sign-ins and renewals later on. */
 export function reauthenticationClient(server: () => TestServer) {

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { findMfaDevicesByUser } from '../src/db/queries/mfa.js';
-import { findUserById } from '../src/db/queries/users.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, cookieValue, expectErrorShape, mailTo, uniqueEmail, useTestServer } from './harness.js';
-import { claimsOf, mfaClient, secretOf, totpCode } from './mfa-support.js';
+import { listAuditLogsByEmail } from '../../db/queries/audit-logs.js';
+import { findMfaDevicesByUser } from '../../db/queries/mfa.js';
+import { findUserById } from '../../db/queries/users.js';
+import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import {
+  API,
+  cookieValue,
+  expectErrorShape,
+  mailTo,
+  uniqueEmail,
+  useTestServer,
+} from '../../../test/harness.js';
+import { claimsOf, mfaClient, secretOf, totpCode } from '../../../test/mfa-support.js';
 import { reauthenticationClient } from './reauthentication-support.js';
 
 // Issue 10: an access token alone (stolen) must not change how the account signs in. Email, phone,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
-import { credentialRateLimit } from '../rate-limit.js';
-import { passwordField, requestMeta, requireAccessToken, responses } from '../schemas.js';
-import { assertionSchema, requestOptionsSchema } from './webauthn/schemas.js';
+import { credentialRateLimit } from '../../routes/rate-limit.js';
+import { passwordField, requestMeta, requireAccessToken, responses } from '../../routes/schemas.js';
+import { assertionSchema, requestOptionsSchema } from '../webauthn/schemas.js';
 
 /**
  * Issue 10: confirming the signed-in user again on the same session, before the email, phone,

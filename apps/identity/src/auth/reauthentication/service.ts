@@ -1,20 +1,25 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { findMfaDevicesByUser } from '../db/queries/mfa.js';
-import { recordMfaWebAuthnUse } from '../db/queries/mfa-webauthn-devices.js';
-import { listPasskeysOfUser, recordPasskeyUse } from '../db/queries/passkeys.js';
-import { reauthenticateFamily } from '../db/queries/refresh-tokens.js';
-import { findUserById, findUserClaimsById, type UserRow } from '../db/queries/users.js';
-import { appError, errorCatalogue } from '../errors.js';
-import type { Clock } from '../lib/time.js';
-import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
-import type { PasswordLifecycleService } from './lifecycle/password-lifecycle.js';
-import { emailThrottleKey, type AttemptThrottle } from './login-throttle.js';
-import type { PasswordHasher } from './passwords.js';
-import type { AccessTokenClaims, AuthenticationClaims, SignedAccessToken, TokenService } from './tokens.js';
-import type { AssertionInput, StoredCredential, WebAuthnCeremonies } from './webauthn/ceremonies.js';
-import { asWebAuthnDevice } from './webauthn/mfa-webauthn.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { findMfaDevicesByUser } from '../../db/queries/mfa.js';
+import { recordMfaWebAuthnUse } from '../../db/queries/mfa-webauthn-devices.js';
+import { listPasskeysOfUser, recordPasskeyUse } from '../../db/queries/passkeys.js';
+import { reauthenticateFamily } from '../../db/queries/refresh-tokens.js';
+import { findUserById, findUserClaimsById, type UserRow } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { Clock } from '../../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from '../../services/audit.js';
+import type { PasswordLifecycleService } from '../methods/password/lifecycle.js';
+import { emailThrottleKey, type AttemptThrottle } from '../methods/password/throttle.js';
+import type { PasswordHasher } from '../methods/password/passwords.js';
+import type {
+  AccessTokenClaims,
+  AuthenticationClaims,
+  SignedAccessToken,
+  TokenService,
+} from '../../services/tokens.js';
+import type { AssertionInput, StoredCredential, WebAuthnCeremonies } from '../webauthn/ceremonies.js';
+import { asWebAuthnDevice } from '../methods/security-keys/service.js';
 
 /** Who a re-authentication is for: the claims of the access token presented with it. */
 type Presenter = Pick<AccessTokenClaims, 'sub' | 'sid' | 'tenantId' | 'auth_time'>;

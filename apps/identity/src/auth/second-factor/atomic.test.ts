@@ -6,11 +6,11 @@ import {
   mfaRecoveryCodes,
   mfaTrustedDevices,
   refreshTokenFamilies,
-} from '../src/db/schema.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, json, useTestServer } from './harness.js';
-import { auditCount, failingInserts } from './atomic-support.js';
-import { mfaClient, secretOf, totpCode, type Session } from './mfa-support.js';
+} from '../../db/schema.js';
+import { createUser } from '../../../test/factories.js';
+import { API, expectErrorShape, json, useTestServer } from '../../../test/harness.js';
+import { auditCount, failingInserts } from '../../../test/atomic-support.js';
+import { mfaClient, secretOf, totpCode, type Session } from '../../../test/mfa-support.js';
 
 // Issue 10: each MFA flow writes its rows and its audit row in one transaction; a failure of its
 // last statement leaves nothing of it behind, and its refusals are still audited and counted.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isSteppedUp, STEP_UP_ACR } from '../src/services/mfa/step-up.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, json, useTestServer } from './harness.js';
-import { claimsOf, mfaClient, secretOf, totpCode, type Session } from './mfa-support.js';
+import { isSteppedUp, STEP_UP_ACR } from './step-up.js';
+import { createUser } from '../../../test/factories.js';
+import { API, expectErrorShape, json, useTestServer } from '../../../test/harness.js';
+import { claimsOf, mfaClient, secretOf, totpCode, type Session } from '../../../test/mfa-support.js';
 
 // Issue 3, MFA slice: bad input on every MFA endpoint, the policy, self-service enrollment, step-up.
 const server = useTestServer();

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { findUserById } from '../src/db/queries/users.js';
-import { MFA_CODE_TTL_SECONDS, MFA_MAX_ATTEMPTS, MFA_TOKEN_TTL_SECONDS } from '../src/services/mfa/index.js';
-import { STEP_UP_ACR } from '../src/services/mfa/step-up.js';
-import { createUser } from './factories.js';
-import { API, cookieValue, expectErrorShape, json, linkFromMail, useTestServer } from './harness.js';
-import { claimsOf, mfaClient, secretOf, totpCode, type MfaRequired, type Session } from './mfa-support.js';
+import { listAuditLogsByEmail } from '../../db/queries/audit-logs.js';
+import { findUserById } from '../../db/queries/users.js';
+import { MFA_CODE_TTL_SECONDS, MFA_MAX_ATTEMPTS, MFA_TOKEN_TTL_SECONDS } from './service.js';
+import { STEP_UP_ACR } from './step-up.js';
+import { createUser } from '../../../test/factories.js';
+import {
+  API,
+  cookieValue,
+  expectErrorShape,
+  json,
+  linkFromMail,
+  useTestServer,
+} from '../../../test/harness.js';
+import {
+  claimsOf,
+  mfaClient,
+  secretOf,
+  totpCode,
+  type MfaRequired,
+  type Session,
+} from '../../../test/mfa-support.js';
 
 // Issue 3, MFA slice: the second factor of a password login.
 const server = useTestServer();

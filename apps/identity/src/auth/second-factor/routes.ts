@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteOptions } from '../../../services/index.js';
-import { deviceIdParams, mfaCodeField, mfaDevicesResponse, otcTokenField } from '../../auth/mfa/schemas.js';
-import { credentialRateLimit } from '../../rate-limit.js';
-import { requireRecentSignIn } from '../../recent-sign-in.js';
-import { emptyResponse, phoneNumberField, requestMeta, responses } from '../../schemas.js';
-import { areaRoutes } from '../../route.js';
+import type { RouteOptions } from '../../services/index.js';
+import { deviceIdParams, mfaCodeField, mfaDevicesResponse, otcTokenField } from './schemas.js';
+import { credentialRateLimit } from '../../routes/rate-limit.js';
+import { requireRecentSignIn } from '../../routes/recent-sign-in.js';
+import { emptyResponse, phoneNumberField, requestMeta, responses } from '../../routes/schemas.js';
+import { areaRoutes } from '../../routes/route.js';
 
 const enrollResponse = responses({ 200: z.object({ qrCode: z.string().describe('otpauth:// URI') }) });
 const verifyBody = z.object({ token: mfaCodeField });

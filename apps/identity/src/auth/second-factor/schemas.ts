@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginResponse } from '../../schemas.js';
+import { loginResponse } from '../../routes/schemas.js';
 
 // Wire schemas of the MFA endpoints (the SDK's rest-api auth interfaces), written once here.
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { upsertMfaStrategy } from '../src/db/queries/mfa.js';
-import { MFA_CODE_TTL_SECONDS, MFA_MAX_ATTEMPTS } from '../src/services/mfa/index.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, json, useTestServer } from './harness.js';
-import { mfaClient, type MfaRequired, type Session } from './mfa-support.js';
+import { listAuditLogsByEmail } from '../../db/queries/audit-logs.js';
+import { upsertMfaStrategy } from '../../db/queries/mfa.js';
+import { MFA_CODE_TTL_SECONDS, MFA_MAX_ATTEMPTS } from './service.js';
+import { createUser } from '../../../test/factories.js';
+import { API, expectErrorShape, json, useTestServer } from '../../../test/harness.js';
+import { mfaClient, type MfaRequired, type Session } from '../../../test/mfa-support.js';
 
 // Issue 3: the signed-in user's own SMS and email-code factors (/identity/resources/users/v1/mfa).
 const server = useTestServer();

@@ -15,14 +15,14 @@ import {
 import { appError, errorCatalogue } from '../../errors.js';
 import { generateToken, hashToken } from '../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
-import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
-import type { Mailer } from '../mail.js';
-import { message } from '../mail-templates.js';
-import type { SmsSender } from '../sms.js';
-import type { AccessTokenClaims } from '../tokens.js';
+import { recordAudit, type AuditEvent, type RequestMeta } from '../../services/audit.js';
+import type { Mailer } from '../../services/mail.js';
+import { message } from '../../services/mail-templates.js';
+import type { SmsSender } from '../../services/sms.js';
+import type { AccessTokenClaims } from '../../services/tokens.js';
 import { mfaAuditEvents } from './audit-events.js';
 import { generateMfaCode, generateRecoveryCode, hashMfaCode, hashRecoveryCode, isMfaCode } from './codes.js';
-import { MFA_CODE_TTL_SECONDS, MFA_MAX_ATTEMPTS, maskPhoneNumber } from './index.js';
+import { MFA_CODE_TTL_SECONDS, MFA_MAX_ATTEMPTS, maskPhoneNumber } from './service.js';
 import type { MfaPolicyService } from './policy.js';
 
 /** An emailed or texted code, named by the otcToken its send answered. */

@@ -34,17 +34,17 @@ import type { MfaChallengePurpose } from '../../db/schema.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { generateToken, hashToken } from '../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
-import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
-import type { Mailer } from '../mail.js';
-import { message } from '../mail-templates.js';
-import type { LoginResponse, SessionService } from '../sessions.js';
-import { isPhoneNumber, normalizePhoneNumber, type SmsSender } from '../sms.js';
-import type { AccessTokenClaims } from '../tokens.js';
+import { recordAudit, type AuditEvent, type RequestMeta } from '../../services/audit.js';
+import type { Mailer } from '../../services/mail.js';
+import { message } from '../../services/mail-templates.js';
+import type { LoginResponse, SessionService } from '../../services/sessions.js';
+import { isPhoneNumber, normalizePhoneNumber, type SmsSender } from '../../services/sms.js';
+import type { AccessTokenClaims } from '../../services/tokens.js';
 import { mfaAuditEvents } from './audit-events.js';
 import { generateMfaCode, generateRecoveryCode, hashMfaCode, hashRecoveryCode, isMfaCode } from './codes.js';
 import type { MfaPolicyService } from './policy.js';
 import { authenticationClaims, type MfaMethod } from './step-up.js';
-import { generateTotpSecret, matchTotpStep, totpProvisioningUri } from './totp.js';
+import { generateTotpSecret, matchTotpStep, totpProvisioningUri } from '../methods/totp/totp.js';
 
 /** The flows of createMfaService that write more than one row: each runs in one transaction. */
 const atomicFlows = [

@@ -1,4 +1,4 @@
-import type { AccessTokenClaims, AuthenticationClaims } from '../tokens.js';
+import type { AccessTokenClaims, AuthenticationClaims } from '../../services/tokens.js';
 
 /** The acr of a multi-factor authentication (SPEC section 5 step-up; the SDK's ACR_VALUE). */
 export const STEP_UP_ACR = 'http://schemas.openid.net/pape/policies/2007/06/multi-factor';

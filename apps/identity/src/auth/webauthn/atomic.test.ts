@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { upsertMfaStrategy } from '../src/db/queries/mfa.js';
-import { mfaDevices, passkeys, refreshTokenFamilies } from '../src/db/schema.js';
-import { auditCount, failingInserts } from './atomic-support.js';
-import { createUser } from './factories.js';
-import { expectErrorShape, json, useTestServer } from './harness.js';
-import { mfaClient } from './mfa-support.js';
+import { upsertMfaStrategy } from '../../db/queries/mfa.js';
+import { mfaDevices, passkeys, refreshTokenFamilies } from '../../db/schema.js';
+import { auditCount, failingInserts } from '../../../test/atomic-support.js';
+import { createUser } from '../../../test/factories.js';
+import { expectErrorShape, json, useTestServer } from '../../../test/harness.js';
+import { mfaClient } from '../../../test/mfa-support.js';
 import {
   bearer,
   DEVICES,
@@ -16,8 +16,8 @@ import {
   registrationOptions,
   RP,
   setPasskeysStrategy,
-} from './passkeys-support.js';
-import { SoftwareAuthenticator } from './software-authenticator.js';
+} from '../../../test/passkeys-support.js';
+import { SoftwareAuthenticator } from '../../../test/software-authenticator.js';
 
 // Issue 10: passkey sign-in and registration, and security keys added and removed as a second factor,
 // are one transaction each (the spent challenge, the counter, the key, the recovery code, the session,

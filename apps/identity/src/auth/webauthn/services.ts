@@ -1,13 +1,13 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/time.js';
-import type { MfaService } from '../mfa/index.js';
-import type { MfaPolicyService } from '../mfa/policy.js';
-import type { SessionService } from '../sessions.js';
-import type { VendorSettings } from '../vendor-settings.js';
+import type { MfaService } from '../second-factor/service.js';
+import type { MfaPolicyService } from '../second-factor/policy.js';
+import type { SessionService } from '../../services/sessions.js';
+import type { VendorSettings } from '../../services/vendor-settings.js';
 import { createWebAuthnCeremonies, relyingPartyFromConfig } from './ceremonies.js';
-import { createMfaWebAuthnService } from './mfa-webauthn.js';
-import { createPasskeyService } from './passkeys.js';
+import { createMfaWebAuthnService } from '../methods/security-keys/service.js';
+import { createPasskeyService } from '../methods/passkeys/service.js';
 
 /** Passkeys and security keys: the shared ceremonies and what each use makes of them. */
 export function createWebAuthnServices(deps: {

@@ -4,7 +4,7 @@ import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../rate-limit.js';
 import { areaRoutes } from '../route.js';
 import { loginResponse, requestMeta, userIdField } from '../schemas.js';
-import { replyWithSession } from '../session-cookie.js';
+import { replyWithSession } from '../../auth/session-reply.js';
 
 /**
  * /identity/resources/impersonation: a superuser signs in as another user (SPEC section 7). The superuser

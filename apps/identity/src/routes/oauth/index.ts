@@ -12,7 +12,7 @@ import { credentialRateLimit } from '../rate-limit.js';
 import { logoutConfirmationPage, logoutPageHeaders } from './logout-page.js';
 import { emptyResponse, errorResponse, requestMeta, responses } from '../schemas.js';
 import { isUnsafeText } from '../malformed-input.js';
-import { replyWithoutSession, replyWithSession, sessionCookieOf } from '../session-cookie.js';
+import { replyWithoutSession, replyWithSession, sessionCookieOf } from '../../auth/session-reply.js';
 
 const param = (max = 2048) => z.string().max(max);
 

@@ -3,7 +3,7 @@ import { permissionSchema } from '@brizo/contract/entities';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../rate-limit.js';
-import { mfaRequiredResponse } from '../auth/mfa/schemas.js';
+import { mfaRequiredResponse } from '../../auth/second-factor/schemas.js';
 import {
   emailField,
   emptyResponse,
@@ -16,7 +16,7 @@ import {
   tokenField,
   userIdField,
 } from '../schemas.js';
-import { replyWithSession } from '../session-cookie.js';
+import { replyWithSession } from '../../auth/session-reply.js';
 import { areaRoutes } from '../route.js';
 
 const roleResponse = z.object({

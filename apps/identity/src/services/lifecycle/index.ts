@@ -2,7 +2,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/time.js';
 import type { Mailer } from '../mail.js';
-import type { PasswordHasher } from '../passwords.js';
+import type { PasswordHasher } from '../../auth/methods/password/passwords.js';
 import type { SmsSender } from '../sms.js';
 import type { ActivationService } from '../activation.js';
 import type { VendorSettings } from '../vendor-settings.js';
@@ -13,10 +13,10 @@ import type { BackgroundTasks } from '../background.js';
 import type { RecipientPause } from '../recipient-pause.js';
 import { createImpersonationService } from './impersonation.js';
 import { createInvitationService } from './invitations.js';
-import { createPasswordChangeService } from './password-change.js';
-import { createPasswordLifecycleService } from './password-lifecycle.js';
+import { createPasswordChangeService } from '../../auth/methods/password/change.js';
+import { createPasswordLifecycleService } from '../../auth/methods/password/lifecycle.js';
 import { createSecurityPolicyService } from './policies.js';
-import { createSmsRecoveryService } from './sms-recovery.js';
+import { createSmsRecoveryService } from '../../auth/methods/password/sms-recovery.js';
 
 /** Account lifecycle: security policies, lockout and unlock, breached and expiring passwords. */
 export function createLifecycleServices(deps: {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { attestationSchema, creationOptionsSchema, deviceTypeSchema } from '../../auth/webauthn/schemas.js';
-import { emptyResponse, requestMeta } from '../../schemas.js';
-import { areaRoutes } from '../../route.js';
+import { attestationSchema, creationOptionsSchema, deviceTypeSchema } from '../../webauthn/schemas.js';
+import { emptyResponse, requestMeta } from '../../../routes/schemas.js';
+import { areaRoutes } from '../../../routes/route.js';
 
 const passkeyDevice = z.object({
   id: z.string(),

@@ -1,9 +1,9 @@
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { updateUser } from '../src/db/queries/users.js';
-import { createUser } from './factories.js';
-import { API, cookieValue, expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../../db/queries/audit-logs.js';
+import { updateUser } from '../../../db/queries/users.js';
+import { createUser } from '../../../../test/factories.js';
+import { API, cookieValue, expectErrorShape, useTestServer } from '../../../../test/harness.js';
 import {
   bearer,
   loginOptions,
@@ -13,8 +13,8 @@ import {
   registrationOptions,
   RP,
   setPasskeysStrategy,
-} from './passkeys-support.js';
-import { SoftwareAuthenticator } from './software-authenticator.js';
+} from '../../../../test/passkeys-support.js';
+import { SoftwareAuthenticator } from '../../../../test/software-authenticator.js';
 
 const server = useTestServer();
 const COOKIE = 'fe_refresh_brizoaccess';

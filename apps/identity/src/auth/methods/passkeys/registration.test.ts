@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { createUser } from './factories.js';
-import { expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../../db/queries/audit-logs.js';
+import { createUser } from '../../../../test/factories.js';
+import { expectErrorShape, useTestServer } from '../../../../test/harness.js';
 import {
   bearer,
   DEVICES,
@@ -10,8 +10,8 @@ import {
   registrationOptions,
   RP,
   setPasskeysStrategy,
-} from './passkeys-support.js';
-import { SoftwareAuthenticator } from './software-authenticator.js';
+} from '../../../../test/passkeys-support.js';
+import { SoftwareAuthenticator } from '../../../../test/software-authenticator.js';
 
 const server = useTestServer();
 

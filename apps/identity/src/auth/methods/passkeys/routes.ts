@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { credentialRateLimit } from '../../rate-limit.js';
-import { loginResponse, requestMeta, responses } from '../../schemas.js';
-import { assertionSchema, requestOptionsSchema } from './schemas.js';
-import { replyWithSession } from '../../session-cookie.js';
+import { credentialRateLimit } from '../../../routes/rate-limit.js';
+import { loginResponse, requestMeta, responses } from '../../../routes/schemas.js';
+import { assertionSchema, requestOptionsSchema } from '../../webauthn/schemas.js';
+import { replyWithSession } from '../../session-reply.js';
 
 /** /identity/resources/auth: sign in with a passkey. */
 export const passkeyLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {

@@ -4,7 +4,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import { atomicMethods, refusing, type Db } from '../../db/client.js';
+import { atomicMethods, refusing, type Db } from '../../../db/client.js';
 import {
   deletePasskeyOfUser,
   findPasskeyWithUser,
@@ -12,16 +12,16 @@ import {
   listPasskeysOfUser,
   recordPasskeyUse,
   type PasskeyRow,
-} from '../../db/queries/passkeys.js';
-import { findUserById } from '../../db/queries/users.js';
-import { isUniqueViolation } from '../../db/rows.js';
-import { AppError, appError, errorCatalogue } from '../../errors.js';
-import type { Clock } from '../../lib/time.js';
-import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
-import type { LoginResponse, SessionService } from '../sessions.js';
-import type { AuthenticationClaims } from '../tokens.js';
-import type { VendorSettings } from '../vendor-settings.js';
-import type { AssertionInput, AttestationInput, WebAuthnCeremonies } from './ceremonies.js';
+} from '../../../db/queries/passkeys.js';
+import { findUserById } from '../../../db/queries/users.js';
+import { isUniqueViolation } from '../../../db/rows.js';
+import { AppError, appError, errorCatalogue } from '../../../errors.js';
+import type { Clock } from '../../../lib/time.js';
+import { recordAudit, type AuditEvent, type RequestMeta } from '../../../services/audit.js';
+import type { LoginResponse, SessionService } from '../../../services/sessions.js';
+import type { AuthenticationClaims } from '../../../services/tokens.js';
+import type { VendorSettings } from '../../../services/vendor-settings.js';
+import type { AssertionInput, AttestationInput, WebAuthnCeremonies } from '../../webauthn/ceremonies.js';
 
 export const passkeyAuditEvents = {
   passkeyLogin: { action: 'User logged in with a passkey', severity: 'Info' },

@@ -1,13 +1,13 @@
-import type { Db } from '../../db/client.js';
-import { revokeOtherFamiliesOfUser } from '../../db/queries/password-states.js';
-import { findUserById, updateUser } from '../../db/queries/users.js';
-import { appError, errorCatalogue } from '../../errors.js';
-import type { Clock } from '../../lib/time.js';
-import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
-import { assertAcceptablePassword, type PasswordHasher } from '../passwords.js';
-import type { VendorSettings } from '../vendor-settings.js';
-import { revocationKeys, type RevocationList } from '../revocations.js';
-import type { PasswordLifecycleService } from './password-lifecycle.js';
+import type { Db } from '../../../db/client.js';
+import { revokeOtherFamiliesOfUser } from '../../../db/queries/password-states.js';
+import { findUserById, updateUser } from '../../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../../errors.js';
+import type { Clock } from '../../../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
+import { assertAcceptablePassword, type PasswordHasher } from './passwords.js';
+import type { VendorSettings } from '../../../services/vendor-settings.js';
+import { revocationKeys, type RevocationList } from '../../../services/revocations.js';
+import type { PasswordLifecycleService } from './lifecycle.js';
 
 export interface PasswordChangeService {
   /** POST /users/v1/passwords/change: the signed-in user proves the current password and sets a new one. */

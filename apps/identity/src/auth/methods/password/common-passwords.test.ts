@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_COUNT, isCommonPassword, loadCommonPasswords } from './common-passwords.js';
+import { DEMO_PASSWORD } from '../../../services/seed.js';
+import { accessTokenOf, passwordLogin } from '../../../../test/lifecycle-helpers.js';
+import { createUser, TEST_PASSWORD } from '../../../../test/factories.js';
 import {
-  COMMON_PASSWORD_COUNT,
-  isCommonPassword,
-  loadCommonPasswords,
-} from '../src/services/common-passwords.js';
-import { DEMO_PASSWORD } from '../src/services/seed.js';
-import { accessTokenOf, passwordLogin } from './lifecycle-helpers.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, json, linkFromMail, uniqueEmail, useTestServer } from './harness.js';
+  API,
+  expectErrorShape,
+  json,
+  linkFromMail,
+  uniqueEmail,
+  useTestServer,
+} from '../../../../test/harness.js';
 
 // Issue 10: "Password123!", "P@ssw0rd123" and "Welcome@123" pass the default policy and were accepted.
 

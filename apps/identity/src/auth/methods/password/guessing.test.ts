@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_FAILURES, MAX_PAUSE_SECONDS, pauseAfter } from '../src/services/login-throttle.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from './harness.js';
-import { passwordLogin } from './lifecycle-helpers.js';
-import { signUpSupport } from './sign-up-support.js';
-import { createUsernamesService } from '../src/services/usernames.js';
+import { FREE_FAILURES, MAX_PAUSE_SECONDS, pauseAfter } from './throttle.js';
+import { createUser, TEST_PASSWORD } from '../../../../test/factories.js';
+import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from '../../../../test/harness.js';
+import { passwordLogin } from '../../../../test/lifecycle-helpers.js';
+import { signUpSupport } from '../../../../test/sign-up-support.js';
+import { createUsernamesService } from '../../../services/usernames.js';
 
 // Issue 10: with default settings (no lockout policy), 30 wrong passwords on one account in half a
 // second, then the right one, signed in; and forgot-password sent 10 mails to one mailbox in seconds.

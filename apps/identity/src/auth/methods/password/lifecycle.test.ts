@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, json, linkFromMail, mailTo, useTestServer } from './harness.js';
-import { accessTokenOf, createAdmin, passwordLogin, setPolicy } from './lifecycle-helpers.js';
+import { listAuditLogsByEmail } from '../../../db/queries/audit-logs.js';
+import { createUser, TEST_PASSWORD } from '../../../../test/factories.js';
+import {
+  API,
+  expectErrorShape,
+  json,
+  linkFromMail,
+  mailTo,
+  useTestServer,
+} from '../../../../test/harness.js';
+import { accessTokenOf, createAdmin, passwordLogin, setPolicy } from '../../../../test/lifecycle-helpers.js';
 
 const server = useTestServer();
 const BREACHED = 'P@ssw0rd';

@@ -1,7 +1,7 @@
 import { webPaths } from '@brizo/contract';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { consumeOneTimeToken, findUsableOneTimeTokenByHash } from '../../db/queries/one-time-tokens.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { consumeOneTimeToken, findUsableOneTimeTokenByHash } from '../../../db/queries/one-time-tokens.js';
 import {
   findPasswordState,
   findRecentPasswordHashes,
@@ -9,25 +9,25 @@ import {
   prunePasswordHistory,
   recordPasswordChange,
   resetFailedAttempts,
-} from '../../db/queries/password-states.js';
-import { revokeFamiliesOfUser } from '../../db/queries/refresh-tokens.js';
-import { findUserById, updateUser, type UserClaimsRow } from '../../db/queries/users.js';
-import { appError, errorCatalogue } from '../../errors.js';
-import { hashToken } from '../../lib/secrets.js';
-import { addSeconds, type Clock } from '../../lib/time.js';
-import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
-import type { BackgroundTasks } from '../background.js';
-import type { Mailer } from '../mail.js';
-import type { RecipientPause } from '../recipient-pause.js';
-import { revocationKeys, type RevocationList } from '../revocations.js';
-import { issueOneTimeToken } from '../one-time-tokens.js';
-import { RESET_TOKEN_TTL_MINUTES } from '../password-reset.js';
-import type { PasswordHasher } from '../passwords.js';
-import type { MfaRequiredResponse } from '../mfa/index.js';
-import type { LoginResponse } from '../sessions.js';
-import { isCommonPassword } from '../common-passwords.js';
-import { accountLockedMail } from './mails.js';
-import type { SecurityPolicyService } from './policies.js';
+} from '../../../db/queries/password-states.js';
+import { revokeFamiliesOfUser } from '../../../db/queries/refresh-tokens.js';
+import { findUserById, updateUser, type UserClaimsRow } from '../../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../../errors.js';
+import { hashToken } from '../../../lib/secrets.js';
+import { addSeconds, type Clock } from '../../../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
+import type { BackgroundTasks } from '../../../services/background.js';
+import type { Mailer } from '../../../services/mail.js';
+import type { RecipientPause } from '../../../services/recipient-pause.js';
+import { revocationKeys, type RevocationList } from '../../../services/revocations.js';
+import { issueOneTimeToken } from '../../../services/one-time-tokens.js';
+import { RESET_TOKEN_TTL_MINUTES } from './reset.js';
+import type { PasswordHasher } from './passwords.js';
+import type { MfaRequiredResponse } from '../../second-factor/service.js';
+import type { LoginResponse } from '../../../services/sessions.js';
+import { isCommonPassword } from './common-passwords.js';
+import { accountLockedMail } from '../../../services/lifecycle/mails.js';
+import type { SecurityPolicyService } from '../../../services/lifecycle/policies.js';
 
 export const UNLOCK_TOKEN_TTL_MINUTES = 60;
 export const BREACHED_PASSWORD_FLAG = 'security-center-show-login-flows';

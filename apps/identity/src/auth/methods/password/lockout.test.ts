@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { MAX_PAUSE_SECONDS } from '../src/services/login-throttle.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from './harness.js';
-import { createAdmin, passwordLogin, setPolicy } from './lifecycle-helpers.js';
+import { listAuditLogsByEmail } from '../../../db/queries/audit-logs.js';
+import { MAX_PAUSE_SECONDS } from './throttle.js';
+import { createUser, TEST_PASSWORD } from '../../../../test/factories.js';
+import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from '../../../../test/harness.js';
+import { createAdmin, passwordLogin, setPolicy } from '../../../../test/lifecycle-helpers.js';
 
 const server = useTestServer();
 
@@ -121,7 +121,7 @@ describe('lockout policy and unlock', () => {
       401,
     );
     const member = await createUser(server().db, server().passwords, { tenant: admin.tenant });
-    const { accessTokenOf } = await import('./lifecycle-helpers.js');
+    const { accessTokenOf } = await import('../../../../test/lifecycle-helpers.js');
     const memberAuth = `Bearer ${await accessTokenOf(server(), member.user.email)}`;
     expectErrorShape(
       await setPolicy(server(), memberAuth, 'lockout-policy', { enabled: true, maxAttempts: 3 }),

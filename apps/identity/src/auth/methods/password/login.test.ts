@@ -1,10 +1,10 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { updateVendorConfig } from '../src/db/queries/vendor-config.js';
-import { DEMO_PASSWORD } from '../src/services/seed.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, cookieValue, expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../../db/queries/audit-logs.js';
+import { updateVendorConfig } from '../../../db/queries/vendor-config.js';
+import { DEMO_PASSWORD } from '../../../services/seed.js';
+import { createUser, TEST_PASSWORD } from '../../../../test/factories.js';
+import { API, cookieValue, expectErrorShape, useTestServer } from '../../../../test/harness.js';
 
 const server = useTestServer();
 const COOKIE = 'fe_refresh_brizoaccess';

@@ -1,16 +1,16 @@
-import type { Db } from '../db/client.js';
-import { findUserClaimsByUsername } from '../db/queries/usernames.js';
-import { recordBreachedPassword } from '../db/queries/security-center.js';
-import { findUserClaimsByEmail } from '../db/queries/users.js';
-import { appError, errorCatalogue } from '../errors.js';
-import type { Clock } from '../lib/time.js';
-import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
+import type { Db } from '../../../db/client.js';
+import { findUserClaimsByUsername } from '../../../db/queries/usernames.js';
+import { recordBreachedPassword } from '../../../db/queries/security-center.js';
+import { findUserClaimsByEmail } from '../../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../../errors.js';
+import type { Clock } from '../../../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
 import { isCommonPassword } from './common-passwords.js';
-import type { PasswordLifecycleService, PasswordLoginAnswer } from './lifecycle/password-lifecycle.js';
-import { emailThrottleKey, type AttemptThrottle } from './login-throttle.js';
-import type { MfaRequiredResponse, MfaService } from './mfa/index.js';
+import type { PasswordLifecycleService, PasswordLoginAnswer } from './lifecycle.js';
+import { emailThrottleKey, type AttemptThrottle } from './throttle.js';
+import type { MfaRequiredResponse, MfaService } from '../../second-factor/service.js';
 import type { PasswordHasher } from './passwords.js';
-import type { VendorSettings } from './vendor-settings.js';
+import type { VendorSettings } from '../../../services/vendor-settings.js';
 
 export interface PasswordLoginService {
   login(

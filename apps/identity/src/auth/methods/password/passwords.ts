@@ -1,8 +1,8 @@
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import type { PasswordPolicy } from '../db/schema.js';
-import { appError, errorCatalogue } from '../errors.js';
-import { Semaphore } from '../lib/semaphore.js';
+import type { PasswordPolicy } from '../../../db/schema.js';
+import { appError, errorCatalogue } from '../../../errors.js';
+import { Semaphore } from '../../../lib/semaphore.js';
 import { isCommonPassword } from './common-passwords.js';
 
 /** OWASP's argon2id profile: m=19 MiB, t=2, p=1 (@node-rs/argon2 defaults to argon2id). */

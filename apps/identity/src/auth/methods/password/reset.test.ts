@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RESET_TOKEN_TTL_MINUTES } from '../src/services/password-reset.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
+import { RESET_TOKEN_TTL_MINUTES } from './reset.js';
+import { createUser, TEST_PASSWORD } from '../../../../test/factories.js';
 import {
   API,
   cookieValue,
@@ -9,7 +9,7 @@ import {
   mailTo,
   uniqueEmail,
   useTestServer,
-} from './harness.js';
+} from '../../../../test/harness.js';
 
 const server = useTestServer();
 const NEW_PASSWORD = 'Another-Secret-77!';

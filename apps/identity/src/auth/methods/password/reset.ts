@@ -1,21 +1,21 @@
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { consumeOneTimeToken } from '../db/queries/one-time-tokens.js';
-import { revokeFamiliesOfUser } from '../db/queries/refresh-tokens.js';
-import { revocationKeys, type RevocationList } from './revocations.js';
-import { findUserByEmail, findUserById, updateUser } from '../db/queries/users.js';
-import { appError, errorCatalogue } from '../errors.js';
-import { addSeconds, type Clock } from '../lib/time.js';
-import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
-import { resetPasswordUrl } from './links.js';
-import type { BackgroundTasks } from './background.js';
-import type { Mailer } from './mail.js';
-import { resetPasswordMail } from './mail-templates.js';
-import { findUsableToken, issueOneTimeToken } from './one-time-tokens.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { consumeOneTimeToken } from '../../../db/queries/one-time-tokens.js';
+import { revokeFamiliesOfUser } from '../../../db/queries/refresh-tokens.js';
+import { revocationKeys, type RevocationList } from '../../../services/revocations.js';
+import { findUserByEmail, findUserById, updateUser } from '../../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../../errors.js';
+import { addSeconds, type Clock } from '../../../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
+import { resetPasswordUrl } from '../../../services/links.js';
+import type { BackgroundTasks } from '../../../services/background.js';
+import type { Mailer } from '../../../services/mail.js';
+import { resetPasswordMail } from '../../../services/mail-templates.js';
+import { findUsableToken, issueOneTimeToken } from '../../../services/one-time-tokens.js';
 import { assertAcceptablePassword, type PasswordHasher } from './passwords.js';
-import type { PasswordLifecycleService } from './lifecycle/password-lifecycle.js';
-import type { RecipientPause } from './recipient-pause.js';
-import type { VendorSettings } from './vendor-settings.js';
+import type { PasswordLifecycleService } from './lifecycle.js';
+import type { RecipientPause } from '../../../services/recipient-pause.js';
+import type { VendorSettings } from '../../../services/vendor-settings.js';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 

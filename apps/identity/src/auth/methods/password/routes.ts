@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appError, errorCatalogue } from '../../errors.js';
-import type { RouteOptions } from '../../services/index.js';
-import { credentialRateLimit } from '../rate-limit.js';
-import { mfaRequiredResponse } from './mfa/schemas.js';
+import { appError, errorCatalogue } from '../../../errors.js';
+import type { RouteOptions } from '../../../services/index.js';
+import { credentialRateLimit } from '../../../routes/rate-limit.js';
+import { mfaRequiredResponse } from '../../second-factor/schemas.js';
 import {
   emailField,
   emptyResponse,
@@ -12,8 +12,8 @@ import {
   passwordLoginResponse,
   requestMeta,
   responses,
-} from '../schemas.js';
-import { replyWithoutSession, replyWithSession, sessionCookieOf } from '../session-cookie.js';
+} from '../../../routes/schemas.js';
+import { replyWithoutSession, replyWithSession, sessionCookieOf } from '../../session-reply.js';
 
 const isUsernameOnly = (raw: unknown): raw is { username: string } =>
   typeof raw === 'object' &&

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
-import { accessTokenOf, passwordLogin, setPolicy } from './lifecycle-helpers.js';
+import { listOutboxSms } from '../../../db/queries/sms-outbox.js';
+import { createUser, TEST_PASSWORD } from '../../../../test/factories.js';
+import { API, expectErrorShape, useTestServer } from '../../../../test/harness.js';
+import { accessTokenOf, passwordLogin, setPolicy } from '../../../../test/lifecycle-helpers.js';
 
 const server = useTestServer();
 const NEW_PASSWORD = 'Another-Secret-77!';

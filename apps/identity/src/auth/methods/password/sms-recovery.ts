@@ -1,22 +1,22 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { refuse, type Db } from '../../db/client.js';
-import { findUserClaimsByPhoneNumber } from '../../db/queries/passwordless-users.js';
+import { refuse, type Db } from '../../../db/client.js';
+import { findUserClaimsByPhoneNumber } from '../../../db/queries/passwordless-users.js';
 import {
   consumeSmsRecoverySession,
   insertSmsRecoverySession,
   takeSmsRecoveryGuess,
-} from '../../db/queries/sms-recovery-sessions.js';
-import { findUserByEmail } from '../../db/queries/users.js';
-import { appError, errorCatalogue } from '../../errors.js';
-import { hashToken } from '../../lib/secrets.js';
-import { addSeconds, type Clock } from '../../lib/time.js';
-import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
-import { issueOneTimeToken } from '../one-time-tokens.js';
-import { RESET_TOKEN_TTL_MINUTES } from '../password-reset.js';
-import { isPhoneNumber, normalizePhoneNumber, type SmsSender } from '../sms.js';
-import type { BackgroundTasks } from '../background.js';
-import type { RecipientPause } from '../recipient-pause.js';
-import type { SecurityPolicyService } from './policies.js';
+} from '../../../db/queries/sms-recovery-sessions.js';
+import { findUserByEmail } from '../../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../../errors.js';
+import { hashToken } from '../../../lib/secrets.js';
+import { addSeconds, type Clock } from '../../../lib/time.js';
+import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
+import { issueOneTimeToken } from '../../../services/one-time-tokens.js';
+import { RESET_TOKEN_TTL_MINUTES } from './reset.js';
+import { isPhoneNumber, normalizePhoneNumber, type SmsSender } from '../../../services/sms.js';
+import type { BackgroundTasks } from '../../../services/background.js';
+import type { RecipientPause } from '../../../services/recipient-pause.js';
+import type { SecurityPolicyService } from '../../../services/lifecycle/policies.js';
 
 /** Codes by SMS live at most 10 minutes and die after a few wrong guesses (issue 3 "Security"). */
 export const SMS_RECOVERY_CODE_TTL_MINUTES = 10;

@@ -1,4 +1,4 @@
-import type { Clock } from '../lib/time.js';
+import type { Clock } from '../../../lib/time.js';
 
 /** Wrong passwords an account takes at full speed before the pause starts. */
 export const FREE_FAILURES = 5;

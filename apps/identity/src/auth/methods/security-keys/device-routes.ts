@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import type { AccessTokenClaims } from '../../../services/tokens.js';
-import { deviceIdParams } from '../../auth/mfa/schemas.js';
+import { deviceIdParams } from '../../second-factor/schemas.js';
 import {
   assertionSchema,
   attestationSchema,
   creationOptionsSchema,
   deviceTypeSchema,
   requestOptionsSchema,
-} from '../../auth/webauthn/schemas.js';
-import { emptyResponse, requestMeta } from '../../schemas.js';
-import { areaRoutes } from '../../route.js';
+} from '../../webauthn/schemas.js';
+import { emptyResponse, requestMeta } from '../../../routes/schemas.js';
+import { areaRoutes } from '../../../routes/route.js';
 
 const webauthnTokenField = z
   .string({ error: 'webauthnToken is required' })

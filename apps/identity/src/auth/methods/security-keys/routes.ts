@@ -2,18 +2,18 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import type { MfaCompletion } from '../../../services/mfa/index.js';
-import { credentialRateLimit } from '../../rate-limit.js';
-import { requestMeta, responses } from '../../schemas.js';
-import { deviceIdParams, mfaLoginResponse, mfaTokenField } from '../mfa/schemas.js';
+import type { MfaCompletion } from '../../second-factor/service.js';
+import { credentialRateLimit } from '../../../routes/rate-limit.js';
+import { requestMeta, responses } from '../../../routes/schemas.js';
+import { deviceIdParams, mfaLoginResponse, mfaTokenField } from '../../second-factor/schemas.js';
 import {
   assertionSchema,
   attestationSchema,
   creationOptionsSchema,
   deviceTypeSchema,
   requestOptionsSchema,
-} from './schemas.js';
-import { replyWithSession } from '../../session-cookie.js';
+} from '../../webauthn/schemas.js';
+import { replyWithSession } from '../../session-reply.js';
 
 const webauthnTokenField = z
   .string({ error: 'webauthnToken is required' })

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { upsertMfaStrategy } from '../src/db/queries/mfa.js';
-import { isSteppedUp } from '../src/services/mfa/step-up.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, json, useTestServer } from './harness.js';
-import { claimsOf, mfaClient, type MfaRequired, type Session } from './mfa-support.js';
-import { bearer, RP } from './passkeys-support.js';
-import { SoftwareAuthenticator } from './software-authenticator.js';
+import { listAuditLogsByEmail } from '../../../db/queries/audit-logs.js';
+import { upsertMfaStrategy } from '../../../db/queries/mfa.js';
+import { isSteppedUp } from '../../second-factor/step-up.js';
+import { createUser } from '../../../../test/factories.js';
+import { API, expectErrorShape, json, useTestServer } from '../../../../test/harness.js';
+import { claimsOf, mfaClient, type MfaRequired, type Session } from '../../../../test/mfa-support.js';
+import { bearer, RP } from '../../../../test/passkeys-support.js';
+import { SoftwareAuthenticator } from '../../../../test/software-authenticator.js';
 
 const server = useTestServer();
 const client = mfaClient(server);

@@ -8,24 +8,29 @@ import type {
 } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { MfaStrategy } from '@brizo/contract';
-import { atomicMethods, refuse, refusing, type Db } from '../../db/client.js';
+import { atomicMethods, refuse, refusing, type Db } from '../../../db/client.js';
 import {
   deleteMfaDevice,
   findMfaDevicesByUser,
   insertMfaDevice,
   type MfaDeviceRow,
-} from '../../db/queries/mfa.js';
-import { recordMfaWebAuthnUse } from '../../db/queries/mfa-webauthn-devices.js';
-import { findUserById } from '../../db/queries/users.js';
-import type { MfaChallengeRow } from '../../db/queries/mfa.js';
-import type { WebAuthnDeviceType } from '../../db/schema.js';
-import { AppError, appError, errorCatalogue } from '../../errors.js';
-import type { Clock } from '../../lib/time.js';
-import type { RequestMeta } from '../audit.js';
-import { mfaAuditEvents } from '../mfa/audit-events.js';
-import type { MfaCompletion, MfaService } from '../mfa/index.js';
-import type { MfaPolicyService } from '../mfa/policy.js';
-import type { AssertionInput, AttestationInput, StoredCredential, WebAuthnCeremonies } from './ceremonies.js';
+} from '../../../db/queries/mfa.js';
+import { recordMfaWebAuthnUse } from '../../../db/queries/mfa-webauthn-devices.js';
+import { findUserById } from '../../../db/queries/users.js';
+import type { MfaChallengeRow } from '../../../db/queries/mfa.js';
+import type { WebAuthnDeviceType } from '../../../db/schema.js';
+import { AppError, appError, errorCatalogue } from '../../../errors.js';
+import type { Clock } from '../../../lib/time.js';
+import type { RequestMeta } from '../../../services/audit.js';
+import { mfaAuditEvents } from '../../second-factor/audit-events.js';
+import type { MfaCompletion, MfaService } from '../../second-factor/service.js';
+import type { MfaPolicyService } from '../../second-factor/policy.js';
+import type {
+  AssertionInput,
+  AttestationInput,
+  StoredCredential,
+  WebAuthnCeremonies,
+} from '../../webauthn/ceremonies.js';
 
 /** What a 'webauthn' MFA device keeps in mfa_devices.data. */
 const credentialData = z.object({

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
-import { findUserById } from '../src/db/queries/users.js';
-import { DEMO_PASSWORD } from '../src/services/seed.js';
-import { PHONE_RESET_MAX_ATTEMPTS, PHONE_RESET_TTL_SECONDS } from '../src/services/phone-reset.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, json, mailTo, useTestServer } from './harness.js';
-import { mfaClient, type Session } from './mfa-support.js';
+import { listAuditLogsByEmail } from '../../../db/queries/audit-logs.js';
+import { listOutboxSms } from '../../../db/queries/sms-outbox.js';
+import { findUserById } from '../../../db/queries/users.js';
+import { DEMO_PASSWORD } from '../../../services/seed.js';
+import { PHONE_RESET_MAX_ATTEMPTS, PHONE_RESET_TTL_SECONDS } from './phone-reset.js';
+import { createUser } from '../../../../test/factories.js';
+import { API, expectErrorShape, json, mailTo, useTestServer } from '../../../../test/harness.js';
+import { mfaClient, type Session } from '../../../../test/mfa-support.js';
 
 // Issue 3, SPEC section 4 "Phone reset": ResetPhoneNumber → VerifyResetPhoneNumber → ChangePhoneNumber,
 // and the signed-in change of the number proven by SMS.

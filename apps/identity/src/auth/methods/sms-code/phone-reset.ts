@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { atomicMethods, refuse, type Db } from '../db/client.js';
+import { atomicMethods, refuse, type Db } from '../../../db/client.js';
 import {
   consumePhoneChangeToken,
   consumePhoneNumberChange,
@@ -7,21 +7,21 @@ import {
   markPhoneResetVerified,
   takePhoneChangeGuess,
   takePhoneResetGuess,
-} from '../db/queries/phone-number-changes.js';
-import { deletePasswordlessCodesOfUser } from '../db/queries/passwordless-codes.js';
-import { findUserByEmail, findUserById, updateUser } from '../db/queries/users.js';
-import type { AuditSeverity } from '../db/schema.js';
-import { appError, errorCatalogue } from '../errors.js';
-import { generateToken, hashToken } from '../lib/secrets.js';
-import { addSeconds, type Clock } from '../lib/time.js';
-import { recordAudit, type RequestMeta } from './audit.js';
-import type { BackgroundTasks } from './background.js';
-import type { RecipientPause } from './recipient-pause.js';
-import type { Mailer } from './mail.js';
-import { greeting, message } from './mail-templates.js';
-import { generateMfaCode, hashMfaCode } from './mfa/codes.js';
-import type { SmsSender } from './sms.js';
-import type { AccessTokenClaims } from './tokens.js';
+} from '../../../db/queries/phone-number-changes.js';
+import { deletePasswordlessCodesOfUser } from '../../../db/queries/passwordless-codes.js';
+import { findUserByEmail, findUserById, updateUser } from '../../../db/queries/users.js';
+import type { AuditSeverity } from '../../../db/schema.js';
+import { appError, errorCatalogue } from '../../../errors.js';
+import { generateToken, hashToken } from '../../../lib/secrets.js';
+import { addSeconds, type Clock } from '../../../lib/time.js';
+import { recordAudit, type RequestMeta } from '../../../services/audit.js';
+import type { BackgroundTasks } from '../../../services/background.js';
+import type { RecipientPause } from '../../../services/recipient-pause.js';
+import type { Mailer } from '../../../services/mail.js';
+import { greeting, message } from '../../../services/mail-templates.js';
+import { generateMfaCode, hashMfaCode } from '../../second-factor/codes.js';
+import type { SmsSender } from '../../../services/sms.js';
+import type { AccessTokenClaims } from '../../../services/tokens.js';
 
 /** Tokens and codes of a phone change live at most 10 minutes (issue 3 "Security"). */
 export const PHONE_RESET_TTL_SECONDS = 10 * 60;

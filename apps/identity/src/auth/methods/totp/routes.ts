@@ -2,9 +2,15 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import type { MfaCompletion } from '../../../services/mfa/index.js';
-import { credentialRateLimit } from '../../rate-limit.js';
-import { emailField, emptyResponse, requestMeta, requireAccessToken, responses } from '../../schemas.js';
+import type { MfaCompletion } from '../../second-factor/service.js';
+import { credentialRateLimit } from '../../../routes/rate-limit.js';
+import {
+  emailField,
+  emptyResponse,
+  requestMeta,
+  requireAccessToken,
+  responses,
+} from '../../../routes/schemas.js';
 import {
   deviceIdParams,
   mfaCodeField,
@@ -12,8 +18,8 @@ import {
   mfaLoginResponse,
   mfaTokenField,
   otcTokenField,
-} from './schemas.js';
-import { replyWithSession } from '../../session-cookie.js';
+} from '../../second-factor/schemas.js';
+import { replyWithSession } from '../../session-reply.js';
 
 const rememberDevice = z.boolean().optional().describe('Remember this device for the policy period');
 const codeVerificationBody = z.object({

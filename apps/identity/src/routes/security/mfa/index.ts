@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { mfaAuditEvents } from '../../../services/mfa/audit-events.js';
+import { mfaAuditEvents } from '../../../auth/second-factor/audit-events.js';
 import { mfaStrategies } from '@brizo/contract';
 import { recordAdminAudit } from '../../../services/audit.js';
-import { mfaTokenField } from '../../auth/mfa/schemas.js';
+import { mfaTokenField } from '../../../auth/second-factor/schemas.js';
 import { areaRoutes } from '../../route.js';
 
 const WRITE_SECURITY_POLICY = 'fe.secure.write.securityPolicy';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { requireRecentSignInActor } from '../../recent-sign-in.js';
-import { mfaCodeField, otcTokenField } from '../../auth/mfa/schemas.js';
+import { mfaCodeField, otcTokenField } from '../../../auth/second-factor/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { emptyResponse, phoneNumberField, responses } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';

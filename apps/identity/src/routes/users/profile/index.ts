@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { mfaCodeField } from '../../auth/mfa/schemas.js';
+import { mfaCodeField } from '../../../auth/second-factor/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { emailField, emptyResponse, requestMeta, tokenField } from '../../schemas.js';
 import { meResponse } from '../index.js';

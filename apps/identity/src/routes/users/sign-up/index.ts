@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { usernameField } from '../../../services/usernames.js';
-import { mfaRequiredResponse } from '../../auth/mfa/schemas.js';
+import { mfaRequiredResponse } from '../../../auth/second-factor/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { loginResponse, phoneNumberField, requestMeta } from '../../schemas.js';
 import { activationQuery, signUpBody, signUpResponse } from '../index.js';
-import { replyWithSession } from '../../session-cookie.js';
+import { replyWithSession } from '../../../auth/session-reply.js';
 import { areaRoutes } from '../../route.js';
 
 /**
