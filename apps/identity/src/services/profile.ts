@@ -23,7 +23,7 @@ import { loginUrl, revertEmailUrl } from './links.js';
 import type { Mailer } from './mail.js';
 import { emailChangeAddressInUseMail, emailChangeCodeMail, emailChangedMail } from './mail-templates.js';
 import { issueOneTimeToken } from './one-time-tokens.js';
-import { RESET_TOKEN_TTL_MINUTES } from '../auth/methods/password/reset.js';
+import { RESET_TOKEN_TTL_MINUTES } from '../auth/methods/password/reset-token.js';
 import { revocationKeys, type RevocationList } from './revocations.js';
 import { generateMfaCode, hashMfaCode } from '../auth/second-factor/codes.js';
 import { isDataUrl, parseImageDataUrl, type ProfileImage } from './profile-image.js';

@@ -21,7 +21,7 @@ import type { Mailer } from '../../../services/mail.js';
 import type { RecipientPause } from '../../../services/recipient-pause.js';
 import { revocationKeys, type RevocationList } from '../../../services/revocations.js';
 import { issueOneTimeToken } from '../../../services/one-time-tokens.js';
-import { RESET_TOKEN_TTL_MINUTES } from './reset.js';
+import { issuePasswordResetToken } from './reset-token.js';
 import type { PasswordHasher } from './passwords.js';
 import type { MfaRequiredResponse } from '../../second-factor/service.js';
 import type { LoginResponse } from '../../../services/sessions.js';
@@ -175,12 +175,7 @@ export function createPasswordLifecycleService(deps: {
       const expiresAt = changedAt.getTime() + rotation.rotationPeriod * MINUTE_MS;
       const minutesLeft = Math.floor((expiresAt - now.getTime()) / MINUTE_MS);
       if (minutesLeft <= 0) {
-        const resetPasswordToken = await issueOneTimeToken(db, {
-          userId: user.id,
-          purpose: 'password-reset',
-          now,
-          expiresAt: addSeconds(now, RESET_TOKEN_TTL_MINUTES * 60),
-        });
+        const resetPasswordToken = await issuePasswordResetToken(db, user.id, now);
         await audit(auditEvents.passwordExpired, meta, user, 'password older than the rotation period');
         return pending(user, { resetPasswordToken });
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESET_TOKEN_TTL_MINUTES } from './reset.js';
+import { RESET_TOKEN_TTL_MINUTES } from './reset-token.js';
 import { createUser, TEST_PASSWORD } from '../../../../test/factories.js';
 import {
   API,

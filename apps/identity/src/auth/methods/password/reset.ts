@@ -5,19 +5,18 @@ import { revokeFamiliesOfUser } from '../../../db/queries/refresh-tokens.js';
 import { revocationKeys, type RevocationList } from '../../../services/revocations.js';
 import { findUserByEmail, findUserById, updateUser } from '../../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../../errors.js';
-import { addSeconds, type Clock } from '../../../lib/time.js';
+import type { Clock } from '../../../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
 import { resetPasswordUrl } from '../../../services/links.js';
 import type { BackgroundTasks } from '../../../services/background.js';
 import type { Mailer } from '../../../services/mail.js';
 import { resetPasswordMail } from '../../../services/mail-templates.js';
-import { findUsableToken, issueOneTimeToken } from '../../../services/one-time-tokens.js';
+import { findUsableToken } from '../../../services/one-time-tokens.js';
+import { issuePasswordResetToken, RESET_TOKEN_TTL_MINUTES } from './reset-token.js';
 import { assertAcceptablePassword, type PasswordHasher } from './passwords.js';
 import type { PasswordLifecycleService } from './lifecycle.js';
 import type { RecipientPause } from '../../../services/recipient-pause.js';
 import type { VendorSettings } from '../../../services/vendor-settings.js';
-
-export const RESET_TOKEN_TTL_MINUTES = 60;
 
 export interface PasswordResetService {
   /** Mails a reset link; the same answer whether or not the email exists. */
@@ -46,12 +45,7 @@ export function createPasswordResetService(deps: {
     const user = await findUserByEmail(db, email);
     if (!user || !(await deps.recipientPause.take(user.email, 'password-reset'))) return;
     const now = clock.now();
-    const token = await issueOneTimeToken(db, {
-      userId: user.id,
-      purpose: 'password-reset',
-      now,
-      expiresAt: addSeconds(now, RESET_TOKEN_TTL_MINUTES * 60),
-    });
+    const token = await issuePasswordResetToken(db, user.id, now);
     await deps.mailer.send(
       resetPasswordMail(user, resetPasswordUrl(config, user.id, token), RESET_TOKEN_TTL_MINUTES),
     );

@@ -11,8 +11,7 @@ import { appError, errorCatalogue } from '../../../errors.js';
 import { hashToken } from '../../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
-import { issueOneTimeToken } from '../../../services/one-time-tokens.js';
-import { RESET_TOKEN_TTL_MINUTES } from './reset.js';
+import { issuePasswordResetToken } from './reset-token.js';
 import { isPhoneNumber, normalizePhoneNumber, type SmsSender } from '../../../services/sms.js';
 import type { BackgroundTasks } from '../../../services/background.js';
 import type { RecipientPause } from '../../../services/recipient-pause.js';
@@ -129,12 +128,7 @@ export function createSmsRecoveryService(deps: {
         { keepWrites: true },
       );
     }
-    const token = await issueOneTimeToken(db, {
-      userId: session.userId,
-      purpose: 'password-reset',
-      now,
-      expiresAt: addSeconds(now, RESET_TOKEN_TTL_MINUTES * 60),
-    });
+    const token = await issuePasswordResetToken(db, session.userId, now);
     await recordAudit(db, auditEvents.passwordResetSmsVerified, meta, { userId: session.userId }, now);
     return { userId: session.userId, token };
   };
