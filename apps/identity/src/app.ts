@@ -13,14 +13,9 @@ import {
 import type { AppContext } from './context.js';
 import { AppError, errorCatalogue, errorHandler } from './errors.js';
 import { redactingLogger } from './lib/log-redaction.js';
-import { authRoutes } from './auth/methods/password/routes.js';
-import { reauthenticationRoutes } from './auth/reauthentication/routes.js';
-import { authMfaRoutes } from './auth/methods/totp/routes.js';
+import { secondFactorStrategies, signInMethods } from './auth/methods/index.js';
+import { sharedAuthRoutes } from './auth/routes.js';
 import { securityMfaRoutes } from './routes/security/mfa/index.js';
-import { usersMfaRoutes } from './auth/second-factor/routes.js';
-import { passkeyLoginRoutes } from './auth/methods/passkeys/routes.js';
-import { mfaWebAuthnRoutes } from './auth/methods/security-keys/routes.js';
-import { passwordlessRoutes } from './auth/passwordless/routes.js';
 import { devRoutes } from './routes/dev/index.js';
 import { lifecycleDevRoutes } from './routes/dev/lifecycle.js';
 import { impersonationRoutes } from './routes/impersonation/index.js';
@@ -37,8 +32,6 @@ import { systemRoutes } from './routes/system/index.js';
 import { usersRoutes } from './routes/users/index.js';
 import { usernamesRoutes } from './routes/usernames/index.js';
 import { signUpRoutes } from './routes/users/sign-up/index.js';
-import { passkeyDeviceRoutes } from './auth/methods/passkeys/device-routes.js';
-import { mfaWebAuthnUserRoutes } from './auth/methods/security-keys/device-routes.js';
 import { lifecycleUsersRoutes } from './routes/users/lifecycle/index.js';
 import { phoneRoutes } from './routes/users/phone/index.js';
 import { vendorsRoutes } from './routes/vendors/index.js';
@@ -78,8 +71,9 @@ declare module 'fastify' {
 
 /** The SDK's prefix for every API call (docs/CONTRACTS.md). */
 export const API_PREFIX = '/frontegg';
-const AUTH = `${API_PREFIX}/identity/resources/auth`;
-const USERS = `${API_PREFIX}/identity/resources/users`;
+const IDENTITY = `${API_PREFIX}/identity/resources`;
+const AUTH = `${IDENTITY}/auth`;
+const USERS = `${IDENTITY}/users`;
 const CONFIGURATIONS = `${API_PREFIX}/identity/resources/configurations`;
 
 /**
@@ -166,25 +160,20 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     transformObject: (document) => withoutUnusedComponents(jsonSchemaTransformObject(document)),
   });
 
-  const services = await createServices(context, app.log);
+  const services = await createServices(context, app.log, { secondFactorStrategies });
   // Tests and the dev mailbox wait for the work anonymous requests do after answering (issue 10).
   app.decorate('background', services.background);
   const options: RouteOptions = { config, db: context.db, services };
   // Every route module with the URL prefix it serves (SPEC section 7), in registration order.
   const routeModules: Array<[FastifyPluginAsync<RouteOptions>, string | undefined]> = [
     [systemRoutes, undefined],
-    [authRoutes, AUTH],
-    [reauthenticationRoutes, AUTH],
-    [authMfaRoutes, AUTH],
-    [usersMfaRoutes, USERS],
+    // The sign-in methods' endpoints, and those they share (auth/methods/index.ts).
+    ...[...sharedAuthRoutes, ...signInMethods.flatMap((method) => method.routes)].map(
+      ({ routes, prefix }): [FastifyPluginAsync<RouteOptions>, string] => [routes, `${IDENTITY}${prefix}`],
+    ),
     [securityMfaRoutes, CONFIGURATIONS],
-    [passwordlessRoutes, AUTH],
     [authStrategiesRoutes, CONFIGURATIONS],
     [usersRoutes, USERS],
-    [passkeyLoginRoutes, AUTH],
-    [mfaWebAuthnRoutes, AUTH],
-    [mfaWebAuthnUserRoutes, USERS],
-    [passkeyDeviceRoutes, `${API_PREFIX}/identity/resources/users/webauthn/v1/devices`],
     [lifecycleUsersRoutes, USERS],
     [impersonationRoutes, `${API_PREFIX}/identity/resources/impersonation`],
     [lifecycleSecurityRoutes, CONFIGURATIONS],

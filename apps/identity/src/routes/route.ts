@@ -86,6 +86,8 @@ export interface Endpoint<A extends Access, P, Q, B, R, K extends Produces> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   summary: string;
+  /** More than the summary says, where a caller needs it. */
+  description?: string;
   access: A;
   /** Another tag than the area's, where the SDK files the endpoint elsewhere. */
   tag?: string;
@@ -161,6 +163,7 @@ export function areaRoutes(app: ZodApp, services: AccessServices, area: string) 
     const schema: FastifySchema & { hide?: boolean } = {
       tags: [endpoint.tag ?? area],
       summary,
+      ...(endpoint.description && { description: endpoint.description }),
       operationId: operationIdOf(area, endpoint.name),
       ...(security && { security }),
       ...(endpoint.hidden && { hide: true }),

@@ -1,3 +1,4 @@
+import type { MfaStrategy } from '@brizo/contract';
 import type { AppContext } from '../context.js';
 import { createActivationService } from './activation.js';
 import { createBackgroundTasks, type BackgroundLog } from './background.js';
@@ -42,7 +43,12 @@ import { createSecurityAdminService } from './security-admin.js';
 import { createSecurityCenterService } from './security-center.js';
 
 /** Wires the domain services from the context; routes receive the result. */
-export async function createServices(context: AppContext, log: BackgroundLog = { error() {} }) {
+export async function createServices(
+  context: AppContext,
+  log: BackgroundLog,
+  /** What the sign-in methods (auth/methods/index.ts) bring to the flows they share. */
+  methods: { secondFactorStrategies: readonly MfaStrategy[] },
+) {
   const { db, config, clock, mailer, passwords, sms } = context;
   // Issue 10: anonymous requests answer before their mail and SMS work (no account enumeration by
   // time), and what they send pauses per recipient.
@@ -88,7 +94,16 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
     restrictions: { ipRestrictions, securityAdmin },
   });
   const mfaPolicies = createMfaPolicyService({ db, clock });
-  const mfa = createMfaService({ db, config, clock, mailer, sms, sessions, policies: mfaPolicies });
+  const mfa = createMfaService({
+    db,
+    config,
+    clock,
+    mailer,
+    sms,
+    sessions,
+    policies: mfaPolicies,
+    secondFactorStrategies: methods.secondFactorStrategies,
+  });
   const activation = createActivationService({
     ...anonymous,
     db,

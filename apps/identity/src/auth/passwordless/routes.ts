@@ -4,7 +4,8 @@ import type { PasswordlessType } from '../../db/schema.js';
 import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../../routes/rate-limit.js';
 import { mfaRequiredResponse } from '../second-factor/schemas.js';
-import { emailField, loginResponse, phoneNumberField, requestMeta, responses } from '../../routes/schemas.js';
+import { areaRoutes } from '../../routes/route.js';
+import { emailField, loginResponse, phoneNumberField, requestMeta } from '../../routes/schemas.js';
 import { replyWithSession } from '../session-reply.js';
 
 /** The path segment the SDK sends (`type.toLowerCase()`) for each passwordless type. */
@@ -31,58 +32,53 @@ const identifierFields = {
 
 /** /identity/resources/auth/v1/passwordless: magic link, email code and SMS code sign-in. */
 export const passwordlessRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+  const route = areaRoutes(app, services, 'auth');
   const { passwordless, sessions } = services;
+  const limited = credentialRateLimit(config);
 
-  app.post(
-    '/v1/passwordless/:type/prelogin',
-    {
-      config: credentialRateLimit(config),
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Passwordless pre-login: mails a link or code, or texts a code (same answer for unknown users)',
-        params,
-        body: z.object(identifierFields),
-        response: responses({
-          200: z.object({
-            phoneNumber: z.string().optional().describe('Echoes the phone number sent, normalised'),
-          }),
-        }),
-      },
-    },
-    async (request) =>
-      passwordless.preLogin(typeByPath[request.params.type], request.body, requestMeta(request)),
-  );
+  route({
+    name: 'passwordlessPrelogin',
+    method: 'POST',
+    url: '/v1/passwordless/:type/prelogin',
+    summary: 'Passwordless pre-login: mails a link or code, or texts a code (same answer for unknown users)',
+    access: 'public',
+    config: limited,
+    params,
+    body: z.object(identifierFields),
+    response: z.object({
+      phoneNumber: z.string().optional().describe('Echoes the phone number sent, normalised'),
+    }),
+    handler: ({ params: { type }, body, request }) =>
+      passwordless.preLogin(typeByPath[type], body, requestMeta(request)),
+  });
 
-  app.post(
-    '/v1/passwordless/:type/postlogin',
-    {
-      config: credentialRateLimit(config),
-      schema: {
-        tags: ['auth'],
-        summary: 'Passwordless post-login: signs in with the mailed link token or the 6-digit code',
-        params,
-        body: z.object({
-          ...identifierFields,
-          token: z
-            .string({ error: 'token is required' })
-            .trim()
-            .min(1, 'token is required')
-            .max(512)
-            .describe('The magic-link token, or the 6-digit code with the identifier it was sent to'),
-        }),
-        response: responses({ 200: z.union([mfaRequiredResponse, loginResponse]) }),
-      },
-    },
-    async (request, reply) => {
+  route({
+    name: 'passwordlessPostlogin',
+    method: 'POST',
+    url: '/v1/passwordless/:type/postlogin',
+    summary: 'Passwordless post-login: signs in with the mailed link token or the 6-digit code',
+    access: 'public',
+    config: limited,
+    params,
+    body: z.object({
+      ...identifierFields,
+      token: z
+        .string({ error: 'token is required' })
+        .trim()
+        .min(1, 'token is required')
+        .max(512)
+        .describe('The magic-link token, or the 6-digit code with the identifier it was sent to'),
+    }),
+    response: z.union([mfaRequiredResponse, loginResponse]),
+    handler: async ({ params: { type }, body, request, reply }) => {
       const response = await passwordless.postLogin(
-        typeByPath[request.params.type],
-        request.body,
+        typeByPath[type],
+        body,
         requestMeta(request),
         request.cookies[services.mfa.cookieName],
       );
       // A second factor due: an mfaToken and no session yet.
       return replyWithSession(reply, sessions, response);
     },
-  );
+  });
 };

@@ -75,7 +75,7 @@ export interface PasswordlessService {
 }
 
 /** The vendor strategies (SPEC section 4 "Login flow") under which each passwordless type is allowed. */
-const strategiesAllowing: Record<PasswordlessType, string[]> = {
+export const strategiesAllowing: Record<PasswordlessType, readonly string[]> = {
   MagicLink: ['MagicLink', 'UsernameAndMagicLink'],
   Code: ['Code', 'UsernameAndCode'],
   SmsCode: ['SmsCode', 'UsernameAndSms'],

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../../routes/rate-limit.js';
-import { passwordField, requestMeta, requireAccessToken, responses } from '../../routes/schemas.js';
+import { areaRoutes } from '../../routes/route.js';
+import { passwordField, requestMeta } from '../../routes/schemas.js';
+import type { RouteOptions } from '../../services/index.js';
 import { assertionSchema, requestOptionsSchema } from '../webauthn/schemas.js';
 
 /**
@@ -15,31 +16,26 @@ export const reauthenticationRoutes: FastifyPluginAsyncZod<RouteOptions> = async
   app,
   { config, services },
 ) => {
-  const { reauthentication, tokens } = services;
+  const route = areaRoutes(app, services, 'auth');
+  const { reauthentication } = services;
+  const limited = credentialRateLimit(config);
 
-  app.get(
-    '/v1/user/reauthenticate',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          'How the signed-in user can confirm it is them: with a password, a security key or passkey, or else a second factor',
-        security: [{ bearer: [] }],
-        response: responses({
-          200: z.object({
-            password: z.boolean().describe('The user has a password (else: step-up with a second factor)'),
-            securityKey: z
-              .boolean()
-              .describe(
-                'The user has a security key or passkey (POST /v1/user/reauthenticate/webauthn/options)',
-              ),
-            maxAgeSeconds: z.number().describe('How long a sign-in counts as recent'),
-          }),
-        }),
-      },
-    },
-    async (request) => reauthentication.options(await requireAccessToken(request, tokens)),
-  );
+  route({
+    name: 'reauthenticationOptions',
+    method: 'GET',
+    url: '/v1/user/reauthenticate',
+    summary:
+      'How the signed-in user can confirm it is them: with a password, a security key or passkey, or else a second factor',
+    access: 'session',
+    response: z.object({
+      password: z.boolean().describe('The user has a password (else: step-up with a second factor)'),
+      securityKey: z
+        .boolean()
+        .describe('The user has a security key or passkey (POST /v1/user/reauthenticate/webauthn/options)'),
+      maxAgeSeconds: z.number().describe('How long a sign-in counts as recent'),
+    }),
+    handler: ({ claims }) => reauthentication.options(claims),
+  });
 
   const signedResponse = z.object({ accessToken: z.string(), expiresIn: z.number(), expires: z.string() });
   const answer = (signed: Awaited<ReturnType<typeof reauthentication.withPassword>>) => ({
@@ -48,57 +44,42 @@ export const reauthenticationRoutes: FastifyPluginAsyncZod<RouteOptions> = async
     expires: signed.expires.toUTCString(),
   });
 
-  app.post(
-    '/v1/user/reauthenticate/webauthn/options',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          "A WebAuthn challenge for the signed-in user's security keys and passkeys (navigator.credentials.get)",
-        security: [{ bearer: [] }],
-        response: responses({ 200: requestOptionsSchema }),
-      },
-    },
-    async (request) => reauthentication.securityKeyOptions(await requireAccessToken(request, tokens)),
-  );
+  route({
+    name: 'reauthenticateWebauthnOptions',
+    method: 'POST',
+    url: '/v1/user/reauthenticate/webauthn/options',
+    summary:
+      "A WebAuthn challenge for the signed-in user's security keys and passkeys (navigator.credentials.get)",
+    access: 'session',
+    response: requestOptionsSchema,
+    handler: ({ claims }) => reauthentication.securityKeyOptions(claims),
+  });
 
-  app.post(
-    '/v1/user/reauthenticate/webauthn',
-    {
-      config: credentialRateLimit(config),
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Confirm the signed-in user with a security key or passkey answering that challenge: the session counts as just signed in; answers a fresh access token',
-        security: [{ bearer: [] }],
-        body: z.object({ publicKey: assertionSchema }),
-        response: responses({ 200: signedResponse }),
-      },
-    },
-    async (request) => {
-      const claims = await requireAccessToken(request, tokens);
-      return answer(
-        await reauthentication.withSecurityKey(claims, request.body.publicKey, requestMeta(request)),
-      );
-    },
-  );
+  route({
+    name: 'reauthenticateWebauthn',
+    method: 'POST',
+    url: '/v1/user/reauthenticate/webauthn',
+    summary:
+      'Confirm the signed-in user with a security key or passkey answering that challenge: the session counts as just signed in; answers a fresh access token',
+    access: 'session',
+    config: limited,
+    body: z.object({ publicKey: assertionSchema }),
+    response: signedResponse,
+    handler: async ({ claims, body, request }) =>
+      answer(await reauthentication.withSecurityKey(claims, body.publicKey, requestMeta(request))),
+  });
 
-  app.post(
-    '/v1/user/reauthenticate',
-    {
-      config: credentialRateLimit(config),
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Confirm the signed-in user with their password: the session counts as just signed in; answers a fresh access token',
-        security: [{ bearer: [] }],
-        body: z.object({ password: passwordField }),
-        response: responses({ 200: signedResponse }),
-      },
-    },
-    async (request) => {
-      const claims = await requireAccessToken(request, tokens);
-      return answer(await reauthentication.withPassword(claims, request.body.password, requestMeta(request)));
-    },
-  );
+  route({
+    name: 'reauthenticate',
+    method: 'POST',
+    url: '/v1/user/reauthenticate',
+    summary:
+      'Confirm the signed-in user with their password: the session counts as just signed in; answers a fresh access token',
+    access: 'session',
+    config: limited,
+    body: z.object({ password: passwordField }),
+    response: signedResponse,
+    handler: async ({ claims, body, request }) =>
+      answer(await reauthentication.withPassword(claims, body.password, requestMeta(request))),
+  });
 };

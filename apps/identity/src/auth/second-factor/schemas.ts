@@ -50,3 +50,24 @@ export const mfaCodeField = z
   .trim()
   .regex(/^\d{6}$/, 'MFA codes are 6 digits');
 export const deviceIdParams = z.object({ deviceId: z.uuid({ error: 'deviceId must be a valid id' }) });
+
+export const rememberDeviceField = z
+  .boolean()
+  .optional()
+  .describe('Remember this device for the policy period');
+
+/** A code emailed or texted during a login or step-up, with the mfaToken it belongs to. */
+export const codeVerificationBody = z.object({
+  mfaToken: mfaTokenField,
+  otcToken: otcTokenField,
+  code: mfaCodeField,
+  rememberDevice: rememberDeviceField,
+});
+
+/** A signed-in user's proof of a phone or address being added or removed as a factor. */
+export const codeProofBody = z.object({ otcToken: otcTokenField, code: mfaCodeField });
+
+/** A finished self-service enrollment. */
+export const enrolledResponse = z.object({
+  recoveryCode: z.string().optional().describe('Shown once, when this is the first factor of the user'),
+});

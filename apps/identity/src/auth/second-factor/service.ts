@@ -148,6 +148,8 @@ export function createMfaService(deps: {
   sms: SmsSender;
   sessions: SessionService;
   policies: MfaPolicyService;
+  /** The strategies the second-factor methods bring (auth/methods/index.ts): a forced enrollment offers them. */
+  secondFactorStrategies: readonly MfaStrategy[];
 }) {
   const { db, config, clock, sessions, policies } = deps;
 
@@ -380,16 +382,7 @@ export function createMfaService(deps: {
       };
     }
     const mfaStrategies = (await policies.activeStrategies()).filter((strategy) =>
-      (
-        [
-          'AuthenticatorApp',
-          'SMS',
-          'EmailCode',
-          // services/webauthn/mfa-webauthn.ts
-          'WebAuthnPlatform',
-          'WebAuthnCrossPlatform',
-        ] as MfaStrategy[]
-      ).includes(strategy),
+      deps.secondFactorStrategies.includes(strategy),
     );
     const secret = mfaStrategies.includes('AuthenticatorApp') ? generateTotpSecret() : null;
     const mfaToken = await issueChallenge(user, 'login', secret);
@@ -422,7 +415,7 @@ export function createMfaService(deps: {
 
     /**
      * The gate's building blocks, for a second factor kept in its own module (WebAuthn:
-     * services/webauthn/mfa-webauthn.ts): the same mfaToken, attempt counting, enrollment rules,
+     * auth/methods/security-keys/service.ts): the same mfaToken, attempt counting, enrollment rules,
      * recovery code, audit and session start as the factors here.
      */
     factors: {

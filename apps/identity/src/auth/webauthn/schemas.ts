@@ -78,3 +78,9 @@ export const creationOptionsSchema = z.object({
   attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']).optional(),
   extensions: z.object({ credProps: z.boolean().optional() }).optional(),
 });
+
+/** Names the challenge an options answer issued, to send back with the browser's answer to it. */
+export const webauthnTokenField = z
+  .string({ error: 'webauthnToken is required' })
+  .min(1, 'webauthnToken is required')
+  .max(512);

@@ -12,6 +12,9 @@ import type { MfaRequiredResponse, MfaService } from '../../second-factor/servic
 import type { PasswordHasher } from './passwords.js';
 import type { VendorSettings } from '../../../services/vendor-settings.js';
 
+/** The vendor's main auth strategies (SPEC section 9) that sign in with a password. */
+export const passwordStrategies = ['EmailAndPassword', 'UsernameAndPassword'] as const;
+
 export interface PasswordLoginService {
   login(
     /** An email, or under UsernameAndPassword a username (or still an email). */
@@ -72,7 +75,7 @@ export function createPasswordLoginService(deps: {
           ? findUserClaimsByUsername(db, username ?? '', clock.now())
           : findUserClaimsByEmail(db, emailSent ?? '', clock.now()),
       ]);
-      const allowed = byUsername ? ['UsernameAndPassword'] : ['EmailAndPassword', 'UsernameAndPassword'];
+      const allowed: readonly string[] = byUsername ? ['UsernameAndPassword'] : passwordStrategies;
       if (!allowed.includes(vendor.mainAuthStrategy)) throw appError(errorCatalogue.auth.strategyNotActive);
       // The audit log names who tried: the email, or the username typed.
       const email = emailSent || username || '';

@@ -9,20 +9,16 @@ import {
   creationOptionsSchema,
   deviceTypeSchema,
   requestOptionsSchema,
+  webauthnTokenField,
 } from '../../webauthn/schemas.js';
 import { emptyResponse, requestMeta } from '../../../routes/schemas.js';
 import { areaRoutes } from '../../../routes/route.js';
-
-const webauthnTokenField = z
-  .string({ error: 'webauthnToken is required' })
-  .min(1, 'webauthnToken is required')
-  .max(512);
 
 /**
  * /identity/resources/users/v1/mfa/webauthn: the signed-in user's security keys as second factors
  * (SDK MfaState: preEnrollMfaWebAuthn, enrollMfaWebAuthn, preDisableMfaWebAuthn, disableMfaWebAuthn).
  */
-export const mfaWebAuthnUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+export const securityKeyUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'users');
   const keys = services.webauthn.mfa;
   // Issue 10: adding or removing a security key needs a recent sign-in.

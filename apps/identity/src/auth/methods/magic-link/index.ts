@@ -1,0 +1,11 @@
+import type { FirstFactorMethod } from '../../method.js';
+import { strategiesAllowing } from '../../passwordless/service.js';
+
+/** A single-use link mailed to the user; issued and checked by the shared passwordless module. */
+export const magicLink: FirstFactorMethod = {
+  factor: 'first',
+  key: 'MagicLink',
+  strategies: strategiesAllowing.MagicLink,
+  // Its endpoints are the passwordless ones, shared with the codes (auth/routes.ts).
+  routes: [],
+};

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appError, errorCatalogue } from '../errors.js';
+import { areaRoutes } from '../routes/route.js';
+import { loginResponse, requestMeta } from '../routes/schemas.js';
+import type { RouteOptions } from '../services/index.js';
+import type { RouteModule } from './method.js';
+import { passwordlessRoutes } from './passwordless/routes.js';
+import { reauthenticationRoutes } from './reauthentication/routes.js';
+import { secondFactorAuthRoutes, secondFactorUserRoutes } from './second-factor/routes.js';
+import { replyWithoutSession, replyWithSession, sessionCookieOf } from './session-reply.js';
+
+/**
+ * /identity/resources/auth: what follows any sign-in (refresh, logout) and the SSO pre-login, which
+ * answers "no SSO here" until the SSO methods come (issue 13).
+ */
+const sessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+  const route = areaRoutes(app, services, 'auth');
+  const { sessions } = services;
+
+  route({
+    name: 'refresh',
+    method: 'POST',
+    url: '/v1/user/token/refresh',
+    summary: 'Refresh the access token with the refresh cookie (rotates it)',
+    access: 'refresh-cookie',
+    body: z.object({ tenantId: z.string().nullish() }).nullish(),
+    response: loginResponse,
+    handler: async ({ body, request, reply }) => {
+      try {
+        const response = await sessions.refresh(
+          sessionCookieOf(request, sessions),
+          body?.tenantId,
+          requestMeta(request),
+        );
+        return replyWithSession(reply, sessions, response, 'refresh');
+      } catch (error) {
+        replyWithoutSession(reply, sessions);
+        throw error;
+      }
+    },
+  });
+
+  route({
+    name: 'logout',
+    method: 'POST',
+    url: '/v1/logout',
+    summary: 'Log out: revoke the session and clear the refresh cookie',
+    access: 'refresh-cookie',
+    handler: async ({ request, reply }) => {
+      await sessions.end(sessionCookieOf(request, sessions), requestMeta(request));
+      replyWithoutSession(reply, sessions);
+    },
+  });
+
+  const preLoginBody = z.object({
+    email: z.string().max(254).optional(),
+    username: z.string().max(254).optional(),
+    tenantId: z.string().nullish(),
+  });
+  const noSso = async (): Promise<never> => {
+    // No SSO connections exist yet: the SDK treats this 404 as "use the password step".
+    throw appError(errorCatalogue.auth.ssoNotConfigured);
+  };
+  route({
+    name: 'ssoPrelogin',
+    method: 'POST',
+    url: '/v2/user/sso/prelogin',
+    summary: 'SSO pre-login: the IdP address for this email, 404 when none',
+    access: 'public',
+    body: preLoginBody,
+    response: z.object({ address: z.string(), idpType: z.string() }),
+    handler: noSso,
+  });
+  route({
+    name: 'samlPrelogin',
+    method: 'POST',
+    url: '/v1/user/saml/prelogin',
+    summary: 'SAML pre-login (v1): 404 when no SSO applies',
+    access: 'public',
+    body: preLoginBody,
+    response: z.object({ address: z.string() }),
+    handler: noSso,
+  });
+};
+
+/**
+ * The endpoints several sign-in methods share, registered beside the methods' own
+ * (auth/methods/index.ts): the session's, re-authentication, the passwordless codes of magic link,
+ * email code and SMS code, and the second-factor gate's.
+ */
+export const sharedAuthRoutes: readonly RouteModule[] = [
+  { prefix: '/auth', routes: sessionRoutes },
+  { prefix: '/auth', routes: reauthenticationRoutes },
+  { prefix: '/auth', routes: passwordlessRoutes },
+  { prefix: '/auth', routes: secondFactorAuthRoutes },
+  { prefix: '/users', routes: secondFactorUserRoutes },
+];
