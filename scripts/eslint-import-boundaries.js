@@ -6,7 +6,8 @@ import path from 'node:path';
  * - a web feature never imports another one (each admin section, features/admin/<section>, is a
  *   feature of its own); shared pieces live in src/components/ or src/lib/;
  * - only the SDK adapter (apps/web/src/sdk/) imports @frontegg/*, so an SDK upgrade changes one folder;
- * - server routes never reach the database modules directly: they call services.
+ * - server routes (routes/, and the sign-in methods' *routes.ts under auth/) never reach the database
+ *   modules directly: they call services.
  *
  * Options (repository-relative files): `stepMaps`, files that compose other features' screens by
  * flow step and so may import them; `routesReachingDb`, routes still allowed the last boundary.
@@ -38,7 +39,8 @@ const rule = {
     const fromFeature = (context.options[0]?.stepMaps ?? []).includes(file) ? null : featureOf(file);
     const isWeb = file.startsWith('apps/web/');
     const inSdk = file.startsWith('apps/web/src/sdk/');
-    const isRoute = file.startsWith('apps/identity/src/routes/');
+    const isRoute =
+      file.startsWith('apps/identity/src/routes/') || /^apps\/identity\/src\/auth\/.*routes\.ts$/.test(file);
 
     const check = (node, source) => {
       if (typeof source !== 'string') return;

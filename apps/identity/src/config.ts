@@ -95,7 +95,7 @@ const envSchema = z.object({
     .int('expected a whole number')
     .min(0, 'expected 0 (no cap) or more')
     .default(10),
-  /** Issue 10: how old a sign-in may be to change the email, phone or MFA factors (services/reauthentication.ts). */
+  /** Issue 10: how old a sign-in may be to change the email, phone or MFA factors (auth/reauthentication/service.ts). */
   REAUTH_MAX_AGE_SECONDS: positiveInt.default(600),
   WEB_APP_ORIGINS: webAppOrigins.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -67,13 +67,13 @@ export const errorCatalogue = {
     ),
     ssoNotConfigured: entry(404, errorCodes.auth.ssoNotConfigured, 'SSO is not configured for this user'),
     strategyNotActive: entry(400, errorCodes.auth.strategyNotActive, 'This sign-in method is not enabled'),
-    /** Issue 10: the per-account pause after repeated wrong passwords (services/login-throttle.ts). */
+    /** Issue 10: the per-account pause after repeated wrong passwords (auth/methods/password/throttle.ts). */
     tooManyAttempts: entry(
       429,
       errorCodes.auth.tooManyAttempts,
       'Too many failed sign-in attempts, please wait a moment and try again',
     ),
-    // Issue 10: changing how the account signs in needs a recent sign-in (services/reauthentication.ts).
+    // Issue 10: changing how the account signs in needs a recent sign-in (auth/reauthentication/service.ts).
     reauthenticationRequired: entry(
       403,
       errorCodes.auth.reauthenticationRequired,
@@ -103,7 +103,7 @@ export const errorCatalogue = {
       'Reset password failed: Please double check your reset URL.',
     ),
     passwordPolicy: entry(400, errorCodes.users.passwordPolicy, 'Password does not meet the password policy'),
-    /** Issue 10: on the bundled list of common and breached passwords (services/common-passwords.ts). */
+    /** Issue 10: on the bundled list of common and breached passwords (auth/methods/password/common-passwords.ts). */
     passwordTooCommon: entry(
       400,
       errorCodes.users.passwordTooCommon,

@@ -248,7 +248,7 @@ describe('Users section: the list (GET /users/v2 and v3)', () => {
     const team = await createTenantAdmins(s);
     const admin = as(s, team.admin);
     await s.db.insert(mfaDevices).values({ userId: team.member.user.id, type: 'authenticator', secret: 'X' });
-    // What a sign-in with a password on the breached list records (services/login.ts).
+    // What a sign-in with a password on the breached list records (auth/methods/password/login.ts).
     await recordBreachedPassword(s.db, team.readOnly.user.id, new Date(Date.now() + 60_000));
     await s.db
       .update(users)

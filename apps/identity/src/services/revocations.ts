@@ -7,7 +7,7 @@ import type { Clock } from '../lib/time.js';
 //
 // Where it is applied: logout, a deleted or policy-ended session, a reused refresh token, a member
 // disabled, removed or given other roles (team.ts), a user locked by an administrator or by the
-// lockout policy (lifecycle/password-lifecycle.ts), a password reset, an API token deleted or given
+// lockout policy (auth/methods/password/lifecycle.ts), a password reset, an API token deleted or given
 // other roles; and wherever a member's effective roles shrink without their own roles changing: a
 // group's roles removed, a user taken out of a group, a group deleted (groups.ts), groups or roles on
 // groups turned off (groups.ts), a role's permissions taken away, its key changed or the role deleted

@@ -160,7 +160,7 @@ export function createSignUpService(deps: {
         vendorMetadata: JSON.stringify({
           signupType: signupTypeOf(isPersonal),
           activated: false,
-          // The texted code that finishes a phone sign-up proves the account (services/passwordless).
+          // The texted code that finishes a phone sign-up proves the account (auth/passwordless).
           ...(by === 'phoneNumber' ? { signUpIdentifier: 'phoneNumber' } : {}),
         }),
         activeTenantId: tenant.id,

@@ -43,7 +43,7 @@ export const accessTokenClaimsSchema = z.object({
   email_verified: z.boolean(),
   type: z.literal('userToken'),
   sid: z.string(),
-  /** Present after a second factor (SPEC section 5 step-up): see services/mfa/step-up.ts. */
+  /** Present after a second factor (SPEC section 5 step-up): see auth/second-factor/step-up.ts. */
   amr: z.array(z.string()).optional(),
   acr: z.string().optional(),
   auth_time: z.number().optional(),

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PasswordlessType } from '../../db/schema.js';
 import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../../routes/rate-limit.js';
 import { mfaRequiredResponse } from '../second-factor/schemas.js';
 import { areaRoutes } from '../../routes/route.js';
 import { emailField, loginResponse, phoneNumberField, requestMeta } from '../../routes/schemas.js';
 import { replyWithSession } from '../session-reply.js';
+import type { strategiesAllowing } from './service.js';
 
 /** The path segment the SDK sends (`type.toLowerCase()`) for each passwordless type. */
 const typeByPath = { magiclink: 'MagicLink', code: 'Code', smscode: 'SmsCode' } as const satisfies Record<
   string,
-  PasswordlessType
+  keyof typeof strategiesAllowing
 >;
 
 const params = z.object({

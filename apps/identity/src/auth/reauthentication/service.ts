@@ -67,7 +67,7 @@ export function createReauthenticationService(deps: {
   clock: Clock;
   passwords: PasswordHasher;
   tokens: TokenService;
-  /** The per-account throttle of password sign-in (services/login-throttle.ts), the same instance. */
+  /** The per-account throttle of password sign-in (auth/methods/password/throttle.ts), the same instance. */
   throttle: AttemptThrottle;
   lifecycle: Pick<PasswordLifecycleService, 'recordFailedPassword'>;
   ceremonies: WebAuthnCeremonies;

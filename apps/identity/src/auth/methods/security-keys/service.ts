@@ -1,6 +1,6 @@
 // Security keys and platform authenticators as a second factor (MFA strategies WebAuthnPlatform
 // and WebAuthnCrossPlatform): enrolled during a forced login, verified at login and step-up. It
-// plugs into the MFA gate (services/mfa): the same mfaToken, attempt limits, recovery code,
+// plugs into the MFA gate (auth/second-factor): the same mfaToken, attempt limits, recovery code,
 // remembered device and session start as the other factors.
 import type {
   PublicKeyCredentialCreationOptionsJSON,
