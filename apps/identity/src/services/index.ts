@@ -19,6 +19,10 @@ import { createPasswordLoginService } from '../auth/methods/password/login.js';
 import { createMfaService } from '../auth/second-factor/service.js';
 import { createMfaPolicyService } from '../auth/second-factor/policy.js';
 import { createMfaSelfService } from '../auth/second-factor/self-service.js';
+import { createTotpService } from '../auth/methods/totp/service.js';
+import { createSmsMfaService } from '../auth/methods/sms-mfa/service.js';
+import { createEmailMfaService } from '../auth/methods/email-mfa/service.js';
+import { createRecoveryCodeService } from '../auth/methods/recovery-codes/service.js';
 import { createPasswordResetService } from '../auth/methods/password/reset.js';
 import { createPhoneResetService } from '../auth/methods/sms-code/phone-reset.js';
 import { createPasswordlessService } from '../auth/passwordless/service.js';
@@ -104,6 +108,12 @@ export async function createServices(
     policies: mfaPolicies,
     secondFactorStrategies: methods.secondFactorStrategies,
   });
+  const secondFactors = {
+    totp: createTotpService({ db, clock, mfa }),
+    smsMfa: createSmsMfaService({ db, clock, mfa }),
+    emailMfa: createEmailMfaService({ db, clock, mfa }),
+    recoveryCodes: createRecoveryCodeService({ db, clock, mfa }),
+  };
   const activation = createActivationService({
     ...anonymous,
     db,
@@ -144,6 +154,7 @@ export async function createServices(
   });
   return {
     background,
+    ...secondFactors,
     passwords,
     lifecycle,
     mfa,

@@ -8,7 +8,6 @@ import {
   insertMfaCode,
   insertMfaDevice,
   recordMfaCodeFailure,
-  replaceMfaRecoveryCode,
   type MfaCodeRow,
   type MfaDeviceRow,
 } from '../../db/queries/mfa.js';
@@ -21,7 +20,8 @@ import { message } from '../../services/mail-templates.js';
 import type { SmsSender } from '../../services/sms.js';
 import type { AccessTokenClaims } from '../../services/tokens.js';
 import { mfaAuditEvents } from './audit-events.js';
-import { generateMfaCode, generateRecoveryCode, hashMfaCode, hashRecoveryCode, isMfaCode } from './codes.js';
+import { issueRecoveryCode } from '../methods/recovery-codes/codes.js';
+import { generateMfaCode, hashMfaCode, isMfaCode } from './codes.js';
 import { MFA_CODE_TTL_SECONDS, MFA_MAX_ATTEMPTS, maskPhoneNumber } from './service.js';
 import type { MfaPolicyService } from './policy.js';
 
@@ -179,9 +179,7 @@ export function createMfaSelfService(deps: {
     await audit(mfaAuditEvents.mfaEnrolled, meta, claims, channel === 'sms' ? 'sms' : 'email code');
     // A recovery code comes with the first factor only: a later one must not silently replace it.
     if (!isFirstFactor) return {};
-    const recoveryCode = generateRecoveryCode();
-    await replaceMfaRecoveryCode(db, claims.sub, hashRecoveryCode(recoveryCode), clock.now());
-    return { recoveryCode };
+    return { recoveryCode: await issueRecoveryCode(db, claims.sub, clock.now()) };
   };
 
   const remove = async (claims: AccessTokenClaims, device: MfaDeviceRow, meta: RequestMeta) => {

@@ -2,34 +2,21 @@ import type { MfaStrategy } from '@brizo/contract';
 import type { Config } from '../../config.js';
 import { atomicMethods, atomically, refuse, type Db } from '../../db/client.js';
 import {
-  claimTotpStep,
   consumeMfaChallenge,
   consumeMfaCode,
-  consumeMfaRecoveryCode,
-  deleteAllMfaOfUser,
-  deleteMfaDevice,
-  findLatestOpenMfaChallenge,
   findMfaDevicesByUser,
   findOpenMfaChallenge,
   findOpenMfaCode,
   insertMfaChallenge,
   insertMfaCode,
-  insertMfaDevice,
   insertMfaTrustedDevice,
   isMfaTrustedDevice,
   recordMfaChallengeFailure,
   recordMfaCodeFailure,
-  replaceMfaRecoveryCode,
-  setMfaChallengePendingSecret,
   type MfaChallengeRow,
   type MfaDeviceRow,
 } from '../../db/queries/mfa.js';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserClaimsById,
-  type UserClaimsRow,
-} from '../../db/queries/users.js';
+import { findUserById, findUserClaimsById, type UserClaimsRow } from '../../db/queries/users.js';
 import type { MfaChallengePurpose } from '../../db/schema.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { generateToken, hashToken } from '../../lib/secrets.js';
@@ -38,29 +25,17 @@ import { recordAudit, type AuditEvent, type RequestMeta } from '../../services/a
 import type { Mailer } from '../../services/mail.js';
 import { message } from '../../services/mail-templates.js';
 import type { LoginResponse, SessionService } from '../../services/sessions.js';
-import { isPhoneNumber, normalizePhoneNumber, type SmsSender } from '../../services/sms.js';
+import type { SmsSender } from '../../services/sms.js';
 import type { AccessTokenClaims } from '../../services/tokens.js';
 import { mfaAuditEvents } from './audit-events.js';
-import { generateMfaCode, generateRecoveryCode, hashMfaCode, hashRecoveryCode, isMfaCode } from './codes.js';
+import { issueRecoveryCode } from '../methods/recovery-codes/codes.js';
+import { generateMfaCode, hashMfaCode, isMfaCode } from './codes.js';
 import type { MfaPolicyService } from './policy.js';
 import { authenticationClaims, type MfaMethod } from './step-up.js';
-import { generateTotpSecret, matchTotpStep, totpProvisioningUri } from '../methods/totp/totp.js';
+import { generateTotpSecret, totpProvisioningUri } from '../methods/totp/totp.js';
 
 /** The flows of createMfaService that write more than one row: each runs in one transaction. */
-const atomicFlows = [
-  'verifyAuthenticator',
-  'enrollAuthenticator',
-  'sendEmailCode',
-  'verifyEmailCode',
-  'preEnrollSms',
-  'enrollSms',
-  'sendSmsCode',
-  'verifySmsCode',
-  'recover',
-  'finishAuthenticatorEnrollment',
-  'disableAuthenticator',
-  'generateStepUp',
-] as const;
+const atomicFlows = ['generateStepUp'] as const;
 
 /** How long the mfaToken between the first and second factor lives. */
 export const MFA_TOKEN_TTL_SECONDS = 10 * 60;
@@ -100,7 +75,8 @@ export interface MfaCompletion {
   trustedDevice?: { token: string; maxAgeSeconds: number };
 }
 
-interface CodeVerification {
+/** An emailed or texted code of a login or step-up, with the mfaToken and otcToken it belongs to. */
+export interface CodeVerification {
   mfaToken: string;
   otcToken: string;
   code: string;
@@ -136,9 +112,10 @@ const codeText = (code: string) =>
   `Your Brizo FoodMetrics verification code is ${code}. It expires in ${MFA_CODE_TTL_SECONDS / 60} minutes.`;
 
 /**
- * Multi-factor authentication: the gate after a first factor, the second factors (authenticator
- * app, email code, SMS code; WebAuthn plugs in as another device type), recovery codes,
- * remembered devices and step-up. Every success and failure is audited.
+ * Multi-factor authentication: the gate after a first factor (an mfaToken, or a session), and what
+ * every second factor builds on (`factors`: the mfaToken's checks and attempt count, enrollment rules,
+ * emailed and texted codes, the recovery code, the session start, remembered devices, audit), and
+ * step-up. Each factor is a method of its own (auth/methods/<method>/service.ts).
  */
 export function createMfaService(deps: {
   db: Db;
@@ -225,11 +202,7 @@ export function createMfaService(deps: {
       throw appError(errorCatalogue.mfa.alreadyEnrolled);
   };
 
-  const newRecoveryCode = async (userId: string): Promise<string> => {
-    const recoveryCode = generateRecoveryCode();
-    await replaceMfaRecoveryCode(db, userId, hashRecoveryCode(recoveryCode), clock.now());
-    return recoveryCode;
-  };
+  const newRecoveryCode = (userId: string): Promise<string> => issueRecoveryCode(db, userId, clock.now());
 
   /** The second factor passed: the mfaToken is spent and the session starts. */
   const complete = async (
@@ -314,25 +287,6 @@ export function createMfaService(deps: {
     return code;
   };
 
-  const verifyTotp = async (
-    challenge: MfaChallengeRow,
-    value: string,
-    meta: RequestMeta,
-    deviceId?: string,
-  ): Promise<boolean> => {
-    const devices = (await findMfaDevicesByUser(db, challenge.userId)).filter(
-      (device) => device.type === 'authenticator' && device.secret && (!deviceId || device.id === deviceId),
-    );
-    if (deviceId && devices.length === 0) throw appError(errorCatalogue.mfa.deviceNotFound);
-    for (const device of devices) {
-      const step = matchTotpStep(device.secret ?? '', value, clock.now());
-      if (step === null) continue;
-      if (await claimTotpStep(db, device.id, step)) return true;
-      await reject(challenge, meta, 'authenticator code replayed');
-    }
-    return false;
-  };
-
   const loginView = (user: UserClaimsRow) => ({
     tokenType: 'bearer' as const,
     mfaRequired: true as const,
@@ -414,12 +368,14 @@ export function createMfaService(deps: {
     }),
 
     /**
-     * The gate's building blocks, for a second factor kept in its own module (WebAuthn:
-     * auth/methods/security-keys/service.ts): the same mfaToken, attempt counting, enrollment rules,
+     * The gate's building blocks, for the second factors (auth/methods/<method>/service.ts): the same mfaToken, attempt counting, enrollment rules,
      * recovery code, audit and session start as the factors here.
      */
     factors: {
       openChallenge,
+      issueChallenge,
+      sendCode,
+      checkCode,
       requireNotEnrolled,
       requireActiveStrategy,
       reject,
@@ -453,283 +409,8 @@ export function createMfaService(deps: {
       };
     },
 
-    /** POST /user/mfa/verify: an authenticator code, or a recovery code instead. */
-    async verifyAuthenticator(
-      input: { mfaToken: string; value: string; rememberDevice?: boolean; deviceId?: string },
-      meta: RequestMeta,
-    ): Promise<MfaCompletion> {
-      const challenge = await openChallenge(input.mfaToken);
-      const value = input.value.trim();
-      if (isMfaCode(value)) {
-        if (await verifyTotp(challenge, value, meta, input.deviceId))
-          return complete(challenge, meta, 'authenticator', input);
-        return reject(challenge, meta, 'wrong authenticator code');
-      }
-      if (input.deviceId) return reject(challenge, meta, 'not a 6-digit code');
-      const used = await consumeMfaRecoveryCode(db, challenge.userId, hashRecoveryCode(value), clock.now());
-      if (!used) return reject(challenge, meta, 'wrong or used recovery code');
-      return complete(challenge, meta, 'recoveryCode', input);
-    },
-
-    /** Forced enrollment: the authenticator secret to show (kept on the mfaToken until proven). */
-    async preEnrollAuthenticator(mfaToken: string) {
-      const challenge = await openChallenge(mfaToken, ['login']);
-      await requireNotEnrolled(challenge);
-      await requireActiveStrategy('AuthenticatorApp');
-      let secret = challenge.pendingSecret;
-      if (!secret) {
-        secret = generateTotpSecret();
-        await setMfaChallengePendingSecret(db, challenge.id, secret);
-      }
-      const user = await findUserById(db, challenge.userId);
-      return { qrCode: totpProvisioningUri(secret, user?.email ?? '') };
-    },
-
-    async enrollAuthenticator(
-      input: { mfaToken: string; token: string; rememberDevice?: boolean },
-      meta: RequestMeta,
-    ): Promise<MfaCompletion> {
-      const challenge = await openChallenge(input.mfaToken, ['login']);
-      await requireNotEnrolled(challenge);
-      await requireActiveStrategy('AuthenticatorApp');
-      const secret = challenge.pendingSecret;
-      if (!secret) throw appError(errorCatalogue.mfa.invalidMfaToken);
-      const step = isMfaCode(input.token.trim())
-        ? matchTotpStep(secret, input.token.trim(), clock.now())
-        : null;
-      if (step === null) return reject(challenge, meta, 'wrong authenticator code at enrollment');
-      await insertMfaDevice(db, {
-        userId: challenge.userId,
-        type: 'authenticator',
-        name: 'Authenticator app',
-        secret,
-        lastUsedStep: step,
-        now: clock.now(),
-      });
-      const recoveryCode = await newRecoveryCode(challenge.userId);
-      await audit(mfaAuditEvents.mfaEnrolled, meta, challenge, 'authenticator app');
-      return complete(challenge, meta, 'authenticator', { ...input, recoveryCode });
-    },
-
-    /** Emails a code: to an enrolled email device, or to enroll email during a forced login. */
-    async sendEmailCode(mfaToken: string, meta: RequestMeta) {
-      const challenge = await openChallenge(mfaToken);
-      const devices = await findMfaDevicesByUser(db, challenge.userId);
-      if (!devices.some((device) => device.type === 'email')) {
-        await requireNotEnrolled(challenge);
-        await requireActiveStrategy('EmailCode');
-      }
-      const user = await findUserById(db, challenge.userId);
-      if (!user) throw appError(errorCatalogue.mfa.invalidMfaToken);
-      const { otcToken, deliver } = await sendCode(
-        'email',
-        { userId: user.id, email: user.email },
-        challenge.id,
-      );
-      await audit(mfaAuditEvents.mfaCodeSent, meta, { ...challenge, email: user.email }, 'email');
-      await deliver();
-      return { otcToken };
-    },
-
-    async verifyEmailCode(input: CodeVerification, meta: RequestMeta): Promise<MfaCompletion> {
-      const challenge = await openChallenge(input.mfaToken);
-      await checkCode(challenge, input, meta);
-      const devices = await findMfaDevicesByUser(db, challenge.userId);
-      if (devices.some((device) => device.type === 'email')) return complete(challenge, meta, 'email', input);
-      // An enrollment during a forced login: like the other factors, it answers a recovery code
-      // (SPEC section 4, "After enrollment: recoveryCode").
-      await requireNotEnrolled(challenge);
-      await insertMfaDevice(db, {
-        userId: challenge.userId,
-        type: 'email',
-        name: 'Email',
-        now: clock.now(),
-      });
-      const recoveryCode = await newRecoveryCode(challenge.userId);
-      await audit(mfaAuditEvents.mfaEnrolled, meta, challenge, 'email code');
-      return complete(challenge, meta, 'email', { ...input, recoveryCode });
-    },
-
-    /** Forced enrollment by SMS: texts a code to the number to prove. */
-    async preEnrollSms(input: { mfaToken: string; phoneNumber: string }, meta: RequestMeta) {
-      const challenge = await openChallenge(input.mfaToken, ['login']);
-      await requireNotEnrolled(challenge);
-      await requireActiveStrategy('SMS');
-      const phoneNumber = normalizePhoneNumber(input.phoneNumber);
-      if (!isPhoneNumber(phoneNumber)) throw appError(errorCatalogue.mfa.invalidPhoneNumber);
-      const user = await findUserById(db, challenge.userId);
-      if (!user) throw appError(errorCatalogue.mfa.invalidMfaToken);
-      const { otcToken, deliver } = await sendCode(
-        'sms',
-        { userId: user.id, email: user.email, phoneNumber },
-        challenge.id,
-      );
-      await audit(mfaAuditEvents.mfaCodeSent, meta, { ...challenge, email: user.email }, 'sms enrollment');
-      await deliver();
-      return { otcToken, phoneNumber };
-    },
-
-    async enrollSms(input: CodeVerification, meta: RequestMeta): Promise<MfaCompletion> {
-      const challenge = await openChallenge(input.mfaToken, ['login']);
-      await requireNotEnrolled(challenge);
-      const code = await checkCode(challenge, input, meta);
-      if (code.channel !== 'sms' || !code.phoneNumber)
-        return reject(challenge, meta, 'not an SMS enrollment code');
-      await insertMfaDevice(db, {
-        userId: challenge.userId,
-        type: 'sms',
-        name: 'Phone',
-        phoneNumber: code.phoneNumber,
-        now: clock.now(),
-      });
-      const recoveryCode = await newRecoveryCode(challenge.userId);
-      await audit(mfaAuditEvents.mfaEnrolled, meta, challenge, 'sms');
-      return complete(challenge, meta, 'sms', { ...input, recoveryCode });
-    },
-
-    async sendSmsCode(deviceId: string, mfaToken: string, meta: RequestMeta) {
-      const challenge = await openChallenge(mfaToken);
-      const device = (await findMfaDevicesByUser(db, challenge.userId)).find(
-        (candidate) => candidate.id === deviceId && candidate.type === 'sms',
-      );
-      if (!device?.phoneNumber) throw appError(errorCatalogue.mfa.deviceNotFound);
-      const user = await findUserById(db, challenge.userId);
-      if (!user) throw appError(errorCatalogue.mfa.invalidMfaToken);
-      const { otcToken, deliver } = await sendCode(
-        'sms',
-        { userId: user.id, email: user.email, phoneNumber: device.phoneNumber, deviceId },
-        challenge.id,
-      );
-      await audit(mfaAuditEvents.mfaCodeSent, meta, { ...challenge, email: user.email }, 'sms');
-      await deliver();
-      return { otcToken, phoneNumber: maskPhoneNumber(device.phoneNumber) };
-    },
-
-    async verifySmsCode(
-      deviceId: string,
-      input: CodeVerification,
-      meta: RequestMeta,
-    ): Promise<MfaCompletion> {
-      const challenge = await openChallenge(input.mfaToken);
-      const code = await checkCode(challenge, input, meta);
-      if (code.channel !== 'sms' || code.deviceId !== deviceId)
-        return reject(challenge, meta, 'code of another device');
-      return complete(challenge, meta, 'sms', input);
-    },
-
-    /**
-     * POST /user/mfa/recover: a recovery code removes the user's factors, so they can sign in
-     * and enroll again. Unknown email and wrong code answer the same.
-     */
-    async recover(input: { email: string; recoveryCode: string }, meta: RequestMeta): Promise<void> {
-      const user = await findUserByEmail(db, input.email);
-      const used =
-        user !== undefined &&
-        (await consumeMfaRecoveryCode(db, user.id, hashRecoveryCode(input.recoveryCode), clock.now()));
-      if (!user || !used) {
-        return refuse(async () => {
-          await recordAudit(
-            db,
-            mfaAuditEvents.mfaRecoveryFailed,
-            meta,
-            {
-              userId: user?.id,
-              email: input.email,
-              tenantId: user?.activeTenantId,
-              description: 'wrong recovery code',
-            },
-            clock.now(),
-          );
-          throw appError(errorCatalogue.mfa.invalidRecoveryCode);
-        });
-      }
-      await deleteAllMfaOfUser(db, user.id);
-      await audit(
-        mfaAuditEvents.mfaRecovered,
-        meta,
-        { userId: user.id, email: user.email, tenantId: user.activeTenantId },
-        'factors removed',
-      );
-    },
-
     async devices(claims: AccessTokenClaims): Promise<MfaDevicesView> {
       return devicesView(await findMfaDevicesByUser(db, claims.sub), claims.email);
-    },
-
-    /** Signed-in enrollment of an authenticator app: the secret to scan. */
-    async startAuthenticatorEnrollment(claims: AccessTokenClaims) {
-      await requireActiveStrategy('AuthenticatorApp');
-      const devices = await findMfaDevicesByUser(db, claims.sub);
-      if (devices.some((device) => device.type === 'authenticator'))
-        throw appError(errorCatalogue.mfa.alreadyEnrolled);
-      const secret = generateTotpSecret();
-      await issueChallenge({ id: claims.sub, tenantId: claims.tenantId }, 'enroll', secret);
-      return { qrCode: totpProvisioningUri(secret, claims.email) };
-    },
-
-    async finishAuthenticatorEnrollment(claims: AccessTokenClaims, token: string, meta: RequestMeta) {
-      const challenge = await findLatestOpenMfaChallenge(db, {
-        userId: claims.sub,
-        purpose: 'enroll',
-        now: clock.now(),
-      });
-      if (!challenge?.pendingSecret) throw appError(errorCatalogue.mfa.invalidMfaToken);
-      const step = isMfaCode(token.trim())
-        ? matchTotpStep(challenge.pendingSecret, token.trim(), clock.now())
-        : null;
-      if (step === null) return reject(challenge, meta, 'wrong authenticator code at enrollment');
-      if (!(await consumeMfaChallenge(db, challenge.id, clock.now())))
-        throw appError(errorCatalogue.mfa.invalidMfaToken);
-      await insertMfaDevice(db, {
-        userId: claims.sub,
-        type: 'authenticator',
-        name: 'Authenticator app',
-        secret: challenge.pendingSecret,
-        lastUsedStep: step,
-        now: clock.now(),
-      });
-      const recoveryCode = await newRecoveryCode(claims.sub);
-      await audit(
-        mfaAuditEvents.mfaEnrolled,
-        meta,
-        { userId: claims.sub, tenantId: claims.tenantId },
-        'authenticator app',
-      );
-      return { recoveryCode };
-    },
-
-    /** Removes an authenticator app, proven by a current code of it. */
-    async disableAuthenticator(
-      claims: AccessTokenClaims,
-      deviceId: string | undefined,
-      token: string,
-      meta: RequestMeta,
-    ) {
-      const now = clock.now();
-      const devices = (await findMfaDevicesByUser(db, claims.sub)).filter(
-        (device) => device.type === 'authenticator' && (!deviceId || device.id === deviceId),
-      );
-      const device = devices[0];
-      if (!device?.secret) throw appError(errorCatalogue.mfa.deviceNotFound);
-      const step = isMfaCode(token.trim()) ? matchTotpStep(device.secret, token.trim(), now) : null;
-      if (step === null || !(await claimTotpStep(db, device.id, step))) {
-        return refuse(async () => {
-          await audit(
-            mfaAuditEvents.mfaFailed,
-            meta,
-            { userId: claims.sub, tenantId: claims.tenantId },
-            'wrong code to disable',
-          );
-          throw appError(errorCatalogue.mfa.invalidCode);
-        });
-      }
-      await deleteMfaDevice(db, claims.sub, device.id);
-      await audit(
-        mfaAuditEvents.mfaDisabled,
-        meta,
-        { userId: claims.sub, tenantId: claims.tenantId },
-        'authenticator app',
-      );
     },
 
     /** POST /user/step-up/generate: an mfaToken for the signed-in user's enrolled devices. */

@@ -21,7 +21,7 @@ const codeSentResponse = z.object({ otcToken: z.string() });
  */
 export const emailMfaAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const route = areaRoutes(app, services, 'auth');
-  const { mfa } = services;
+  const { emailMfa } = services;
   const limited = credentialRateLimit(config);
 
   route({
@@ -34,7 +34,7 @@ export const emailMfaAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     config: limited,
     body: z.object({ mfaToken: mfaTokenField }),
     response: codeSentResponse,
-    handler: ({ body, request }) => mfa.sendEmailCode(body.mfaToken, requestMeta(request)),
+    handler: ({ body, request }) => emailMfa.sendEmailCode(body.mfaToken, requestMeta(request)),
   });
 
   route({
@@ -48,7 +48,7 @@ export const emailMfaAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     body: codeVerificationBody,
     response: mfaLoginResponse,
     handler: async ({ body, request, reply }) =>
-      replyWithCompletion(reply, services, await mfa.verifyEmailCode(body, requestMeta(request))),
+      replyWithCompletion(reply, services, await emailMfa.verifyEmailCode(body, requestMeta(request))),
   });
 };
 

@@ -30,7 +30,7 @@ export const recoveryCodeRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
         .max(64),
     }),
     handler: async ({ body, request }) => {
-      await services.mfa.recover(body, requestMeta(request));
+      await services.recoveryCodes.recover(body, requestMeta(request));
     },
   });
 };

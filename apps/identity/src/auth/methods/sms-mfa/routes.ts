@@ -22,7 +22,7 @@ const codeSentResponse = z.object({ otcToken: z.string(), phoneNumber: z.string(
  */
 export const smsMfaAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const route = areaRoutes(app, services, 'auth');
-  const { mfa } = services;
+  const { smsMfa } = services;
   const limited = credentialRateLimit(config);
 
   route({
@@ -42,7 +42,7 @@ export const smsMfaAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
         .max(32),
     }),
     response: codeSentResponse,
-    handler: ({ body, request }) => mfa.preEnrollSms(body, requestMeta(request)),
+    handler: ({ body, request }) => smsMfa.preEnrollSms(body, requestMeta(request)),
   });
 
   route({
@@ -57,7 +57,7 @@ export const smsMfaAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     body: codeVerificationBody,
     response: mfaLoginResponse,
     handler: async ({ body, request, reply }) =>
-      replyWithCompletion(reply, services, await mfa.enrollSms(body, requestMeta(request))),
+      replyWithCompletion(reply, services, await smsMfa.enrollSms(body, requestMeta(request))),
   });
 
   route({
@@ -72,7 +72,7 @@ export const smsMfaAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     body: z.object({ mfaToken: mfaTokenField }),
     response: codeSentResponse,
     handler: ({ params, body, request }) =>
-      mfa.sendSmsCode(params.deviceId, body.mfaToken, requestMeta(request)),
+      smsMfa.sendSmsCode(params.deviceId, body.mfaToken, requestMeta(request)),
   });
 
   route({
@@ -90,7 +90,7 @@ export const smsMfaAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
       replyWithCompletion(
         reply,
         services,
-        await mfa.verifySmsCode(params.deviceId, body, requestMeta(request)),
+        await smsMfa.verifySmsCode(params.deviceId, body, requestMeta(request)),
       ),
   });
 };

@@ -22,7 +22,7 @@ const verifyBody = z.object({ token: mfaCodeField });
  */
 export const totpAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const route = areaRoutes(app, services, 'auth');
-  const { mfa } = services;
+  const { totp } = services;
   const limited = credentialRateLimit(config);
 
   route({
@@ -41,7 +41,7 @@ export const totpAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     }),
     response: mfaLoginResponse,
     handler: async ({ body, request, reply }) =>
-      replyWithCompletion(reply, services, await mfa.verifyAuthenticator(body, requestMeta(request))),
+      replyWithCompletion(reply, services, await totp.verifyAuthenticator(body, requestMeta(request))),
   });
 
   route({
@@ -59,7 +59,7 @@ export const totpAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       replyWithCompletion(
         reply,
         services,
-        await mfa.verifyAuthenticator({ ...body, deviceId: params.deviceId }, requestMeta(request)),
+        await totp.verifyAuthenticator({ ...body, deviceId: params.deviceId }, requestMeta(request)),
       ),
   });
 
@@ -73,7 +73,7 @@ export const totpAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     config: limited,
     body: z.object({ mfaToken: mfaTokenField }),
     response: z.object({ qrCode: z.string() }),
-    handler: ({ body }) => mfa.preEnrollAuthenticator(body.mfaToken),
+    handler: ({ body }) => totp.preEnrollAuthenticator(body.mfaToken),
   });
 
   route({
@@ -88,14 +88,14 @@ export const totpAuthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     body: z.object({ mfaToken: mfaTokenField, token: mfaCodeField, rememberDevice: rememberDeviceField }),
     response: mfaLoginResponse,
     handler: async ({ body, request, reply }) =>
-      replyWithCompletion(reply, services, await mfa.enrollAuthenticator(body, requestMeta(request))),
+      replyWithCompletion(reply, services, await totp.enrollAuthenticator(body, requestMeta(request))),
   });
 };
 
 /** /identity/resources/users/v1/mfa: the signed-in user's own authenticator app. */
 export const totpUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'users');
-  const { mfa } = services;
+  const { totp } = services;
 
   // The SDK calls either path: the authenticator's own, or the older one from before other factors.
   const enrollmentPaths = [
@@ -111,7 +111,7 @@ export const totpUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       summary: 'Start enrolling an authenticator app: the secret to scan',
       access: 'recent-sign-in',
       response: z.object({ qrCode: z.string().describe('otpauth:// URI') }),
-      handler: ({ claims }) => mfa.startAuthenticatorEnrollment(claims),
+      handler: ({ claims }) => totp.startAuthenticatorEnrollment(claims),
     });
   }
 
@@ -126,7 +126,7 @@ export const totpUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       body: verifyBody,
       response: z.object({ recoveryCode: z.string() }),
       handler: async ({ claims, request }) =>
-        mfa.finishAuthenticatorEnrollment(claims, request.body.token, requestMeta(request)),
+        totp.finishAuthenticatorEnrollment(claims, request.body.token, requestMeta(request)),
     });
   }
 
@@ -140,7 +140,7 @@ export const totpUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     params: deviceIdParams,
     body: verifyBody,
     handler: async ({ claims, request }) => {
-      await mfa.disableAuthenticator(
+      await totp.disableAuthenticator(
         claims,
         request.params.deviceId,
         request.body.token,
@@ -158,7 +158,7 @@ export const totpUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     access: 'recent-sign-in',
     body: verifyBody,
     handler: async ({ claims, request }) => {
-      await mfa.disableAuthenticator(claims, undefined, request.body.token, requestMeta(request));
+      await totp.disableAuthenticator(claims, undefined, request.body.token, requestMeta(request));
     },
   });
 };
