@@ -3,7 +3,7 @@ import type { MailMessage } from './mail.js';
 
 // Every mail the identity server sends, as plain text and HTML with the same links.
 
-const PRODUCT = 'Brizo FoodMetrics';
+export const PRODUCT = 'Brizo FoodMetrics';
 
 function layout(paragraphs: string[], action: { label: string; url: string } | undefined): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');

@@ -32,7 +32,9 @@ import type { MfaRequiredResponse, MfaService } from '../second-factor/service.j
 import type { LoginResponse } from '../../services/sessions.js';
 import { normalizePhoneNumber, type SmsSender } from '../../services/sms.js';
 import type { VendorSettings } from '../../services/vendor-settings.js';
-import { magicLinkMail, signInCodeMail, signInCodeSms } from './messages.js';
+import { signInCodeMail } from '../methods/email-code/message.js';
+import { magicLinkMail } from '../methods/magic-link/message.js';
+import { signInCodeSms } from '../methods/sms-code/message.js';
 
 /** Codes and links die after 10 minutes (issue 3: "at most 10 minutes"). */
 export const PASSWORDLESS_TTL_SECONDS = 10 * 60;

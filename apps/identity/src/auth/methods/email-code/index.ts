@@ -1,7 +1,10 @@
 import type { FirstFactorMethod } from '../../method.js';
 import { strategiesAllowing } from '../../passwordless/service.js';
 
-/** A 6-digit sign-in code mailed to the user; issued and checked by the shared passwordless module. */
+/**
+ * A 6-digit sign-in code mailed to the user (message.ts), issued and checked by the passwordless module
+ * it shares with the magic link and the SMS code (auth/passwordless/).
+ */
 export const emailCode: FirstFactorMethod = {
   factor: 'first',
   key: 'Code',
