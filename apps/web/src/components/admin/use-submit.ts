@@ -12,6 +12,8 @@ export interface Submission<T, Field extends string = never> {
   done: boolean;
   run: (value: T) => Promise<boolean>;
   reset: () => void;
+  /** Forgets the last run altogether, e.g. when the form's own checks stop a new one before it starts. */
+  clear: () => void;
 }
 
 /** The errorCode a failed call carries ({ errors: [message], errorCode }), or null. */
@@ -60,7 +62,11 @@ export function useSubmit<T, Field extends string = never>(
     [action, fieldOf],
   );
   const reset = useCallback(() => setDone(false), []);
-  return { pending, ...failure, done, run, reset };
+  const clear = useCallback(() => {
+    setFailure(noFailure);
+    setDone(false);
+  }, []);
+  return { pending, ...failure, done, run, reset, clear };
 }
 
 const noFields: Readonly<Partial<Record<string, never>>> = {};
