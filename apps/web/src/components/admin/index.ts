@@ -2,6 +2,7 @@
 export { ConfirmDialog } from './confirm-dialog';
 export { DataTable, type ColumnDef, type SortingState } from './data-table';
 export { FormDialog } from './form-dialog';
+export { ListCard } from './list-card';
 export { RowActions } from './row-actions';
 export { PagePicker } from './page-picker';
 export { NameInput, useNameField, type NameField } from './name-field';
