@@ -1,4 +1,5 @@
 // Shared pieces of the admin portal's sections (src/features/admin/<section>).
+export { CodeStep } from './code-step';
 export { ConfirmDialog } from './confirm-dialog';
 export { DataTable, type ColumnDef, type SortingState } from './data-table';
 export { FormDialog } from './form-dialog';
