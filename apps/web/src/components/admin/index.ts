@@ -15,5 +15,6 @@ export {
   useTabAppearance,
 } from './portal-context';
 export { EmptyState, ErrorState, LoadingState, SectionPage } from './section-page';
+export { TextField, fieldErrorsOf } from './text-field';
 export { useConfirmation, type Confirmation } from './use-confirmation';
 export { useSubmit, type Submission } from './use-submit';
