@@ -21,8 +21,7 @@ import {
 import { useCaptchaPolicy, type CaptchaPolicy } from '../../../sdk/admin/security';
 import { captchaDraftOf, parseCaptchaDraft, type CaptchaDraft, type CaptchaField } from './captcha-form';
 import { SaveStatus } from './save-status';
-
-const WRITE = 'fe.secure.write.securityPolicy';
+import { WRITE } from './toggled-limits-tab';
 
 /**
  * The captcha policy (SPEC section 3: enabled, siteKey). It covers every account's sign-in and sign-up,
