@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { runSave, type SaveReport } from './save-status';
+import { runSave } from './save-status';
 
 /**
  * A tab's editable copy of settings the store holds: it loads them, follows what the store holds
@@ -28,9 +28,8 @@ export function useSettingsDraft<Settings>(view: {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft follows the loaded values, compared by content
   }, [loadedKey]);
 
-  /** Runs a change of this tab; its outcome goes to the status line unless `report` sends it elsewhere. */
-  const run = (change: () => Promise<void>, report?: Partial<SaveReport>) =>
-    runSave(change, { setSaving, setError, setSaved, ...report });
+  /** Runs a change of this tab; its outcome goes to the status line. */
+  const run = (change: () => Promise<void>) => runSave(change, { setSaving, setError, setSaved });
   return {
     draft,
     setDraft,
