@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { runSave } from './run-save';
 
 export interface Submission<T, Field extends string = never> {
   pending: boolean;
@@ -37,28 +38,25 @@ export function useSubmit<T, Field extends string = never>(
     useState<Pick<Submission<T, Field>, 'error' | 'errorCode' | 'fieldErrors'>>(noFailure);
   const [done, setDone] = useState(false);
   const run = useCallback(
-    async (value: T) => {
-      setPending(true);
-      setFailure(noFailure);
-      setDone(false);
-      try {
-        await action(value);
-        setDone(true);
-        return true;
-      } catch (caught) {
-        const message = caught instanceof Error ? caught.message : String(caught);
-        const errorCode = errorCodeOf(caught);
-        const field = errorCode === null ? undefined : fieldOf[errorCode];
-        setFailure(
-          field === undefined
-            ? { error: message, errorCode, fieldErrors: {} }
-            : { error: null, errorCode, fieldErrors: { [field]: message } as Partial<Record<Field, string>> },
-        );
-        return false;
-      } finally {
-        setPending(false);
-      }
-    },
+    (value: T) =>
+      runSave(() => action(value), {
+        setSaving: setPending,
+        setSaved: setDone,
+        setError: (message, caught) => {
+          if (message === null) return setFailure(noFailure);
+          const errorCode = errorCodeOf(caught);
+          const field = errorCode === null ? undefined : fieldOf[errorCode];
+          setFailure(
+            field === undefined
+              ? { error: message, errorCode, fieldErrors: {} }
+              : {
+                  error: null,
+                  errorCode,
+                  fieldErrors: { [field]: message } as Partial<Record<Field, string>>,
+                },
+          );
+        },
+      }),
     [action, fieldOf],
   );
   const reset = useCallback(() => setDone(false), []);
