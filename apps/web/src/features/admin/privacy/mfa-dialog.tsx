@@ -1,7 +1,7 @@
 import { Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { CodeStep, useSubmit } from '../../../components/admin';
+import { AuthenticatorQrCode } from '../../../components/authenticator-qr-code';
 import { FormAlert } from '../../../components/form-alert';
 
 /** One MFA change that a 6-digit code confirms: what it asks first, how it starts and finishes. */
@@ -93,16 +93,7 @@ export function MfaCodeDialog({
         ) : null}
         {step?.name === 'code' ? (
           <CodeStep instructions={step.instructions} pending={busy} onVerify={(code) => void finish(code)}>
-            {step.qrUri ? (
-              <Group justify="center" data-testid="mfa-qr-code">
-                <QRCodeSVG
-                  value={step.qrUri}
-                  size={176}
-                  marginSize={2}
-                  title="QR code for your authenticator app"
-                />
-              </Group>
-            ) : null}
+            {step.qrUri ? <AuthenticatorQrCode uri={step.qrUri} /> : null}
           </CodeStep>
         ) : null}
         {step?.name === 'recovery' ? (
