@@ -62,4 +62,24 @@ describe('useConfirmation', () => {
     expect(removed).toEqual(['session-2']);
     expect(result.current.target).toBeNull();
   });
+
+  // The phone-number delete: a verified number asks next for the code texted to it.
+  it('stays open on a follow-up question the action asks, and confirms it with the code typed in the dialog', async () => {
+    const calls: string[] = [];
+    const { result } = renderHook(() => {
+      const confirmation = useConfirmation(async (asked: { id: string; code?: string }) => {
+        calls.push(asked.code ?? 'asked');
+        if (asked.code === undefined) confirmation.ask({ id: asked.id, code: '' });
+      });
+      return confirmation;
+    });
+    act(() => result.current.ask({ id: 'phone-1' }));
+    await act(async () => result.current.dialog.onConfirm());
+    expect(result.current.target).toEqual({ id: 'phone-1', code: '' });
+    expect(result.current.dialog.opened).toBe(true);
+
+    await act(async () => result.current.confirm({ id: 'phone-1', code: '123456' }));
+    expect(calls).toEqual(['asked', '123456']);
+    expect(result.current.dialog.opened).toBe(false);
+  });
 });

@@ -14,12 +14,18 @@ export interface Confirmation<T> {
     onConfirm: () => void;
     onClose: () => void;
   };
+  /**
+   * Confirms what the dialog asks about, or `answered`: the same question with what was typed in
+   * the dialog (a texted code that completes itself, before its state is rendered).
+   */
+  confirm: (answered?: T) => void;
 }
 
 /**
  * A destructive action asked for first (ConfirmDialog), the one way every admin section asks: the
  * dialog closes when `action` succeeds and keeps the server's message on screen when it fails;
- * closing it or asking anew forgets that message.
+ * closing it or asking anew forgets that message. An action may ask a follow-up question (`ask`,
+ * e.g. for a code texted to confirm it): the dialog then stays open on that one.
  */
 export function useConfirmation<T>(action: (target: T) => Promise<void>): Confirmation<T> {
   const [target, setTarget] = useState<T | null>(null);
@@ -31,15 +37,16 @@ export function useConfirmation<T>(action: (target: T) => Promise<void>): Confir
     setFailed(false);
     setTarget(next);
   }, []);
-  const confirm = async () => {
-    if (target === null) return;
-    const done = await submission.run(target);
+  const confirm = async (answered: T | null = target) => {
+    if (answered === null || submission.pending) return;
+    const done = await submission.run(answered);
     setFailed(!done);
-    if (done) setTarget(null);
+    if (done) setTarget((current) => (current === target ? null : current));
   };
   return {
     target,
     ask,
+    confirm: (answered) => void confirm(answered),
     dialog: {
       opened: target !== null,
       loading: submission.pending,

@@ -37,4 +37,18 @@ describe('useSubmit', () => {
     expect(result.current.errorCode).toBeNull();
     expect(result.current.done).toBe(true);
   });
+
+  it('forgets the last failure and success on clear, as a form whose own checks stop the next run', async () => {
+    const { result } = renderHook(() =>
+      useSubmit(async () => {
+        throw refusal('Not authorized', 'ER-LIFECYCLE-FORBIDDEN');
+      }, fieldOf),
+    );
+    await act(async () => void (await result.current.run(undefined)));
+    expect(result.current.error).toBe('Not authorized');
+    act(() => result.current.clear());
+    expect(result.current.error).toBeNull();
+    expect(result.current.errorCode).toBeNull();
+    expect(result.current.done).toBe(false);
+  });
 });

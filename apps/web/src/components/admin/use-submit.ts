@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { runSave } from './run-save';
 
 export interface Submission<T, Field extends string = never> {
   pending: boolean;
@@ -12,6 +13,8 @@ export interface Submission<T, Field extends string = never> {
   done: boolean;
   run: (value: T) => Promise<boolean>;
   reset: () => void;
+  /** Forgets the last run altogether, e.g. when the form's own checks stop a new one before it starts. */
+  clear: () => void;
 }
 
 /** The errorCode a failed call carries ({ errors: [message], errorCode }), or null. */
@@ -35,32 +38,33 @@ export function useSubmit<T, Field extends string = never>(
     useState<Pick<Submission<T, Field>, 'error' | 'errorCode' | 'fieldErrors'>>(noFailure);
   const [done, setDone] = useState(false);
   const run = useCallback(
-    async (value: T) => {
-      setPending(true);
-      setFailure(noFailure);
-      setDone(false);
-      try {
-        await action(value);
-        setDone(true);
-        return true;
-      } catch (caught) {
-        const message = caught instanceof Error ? caught.message : String(caught);
-        const errorCode = errorCodeOf(caught);
-        const field = errorCode === null ? undefined : fieldOf[errorCode];
-        setFailure(
-          field === undefined
-            ? { error: message, errorCode, fieldErrors: {} }
-            : { error: null, errorCode, fieldErrors: { [field]: message } as Partial<Record<Field, string>> },
-        );
-        return false;
-      } finally {
-        setPending(false);
-      }
-    },
+    (value: T) =>
+      runSave(() => action(value), {
+        setSaving: setPending,
+        setSaved: setDone,
+        setError: (message, caught) => {
+          if (message === null) return setFailure(noFailure);
+          const errorCode = errorCodeOf(caught);
+          const field = errorCode === null ? undefined : fieldOf[errorCode];
+          setFailure(
+            field === undefined
+              ? { error: message, errorCode, fieldErrors: {} }
+              : {
+                  error: null,
+                  errorCode,
+                  fieldErrors: { [field]: message } as Partial<Record<Field, string>>,
+                },
+          );
+        },
+      }),
     [action, fieldOf],
   );
   const reset = useCallback(() => setDone(false), []);
-  return { pending, ...failure, done, run, reset };
+  const clear = useCallback(() => {
+    setFailure(noFailure);
+    setDone(false);
+  }, []);
+  return { pending, ...failure, done, run, reset, clear };
 }
 
 const noFields: Readonly<Partial<Record<string, never>>> = {};

@@ -1,6 +1,6 @@
 import { Anchor, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
+import { AuthenticatorQrCode } from '../../components/authenticator-qr-code';
 import type { MfaFlow } from '../../sdk/hooks/mfa';
 import { CodeForm } from './code-form';
 
@@ -25,16 +25,7 @@ export function AuthenticatorEnrollStep({ flow }: { flow: MfaFlow }) {
         Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
         1Password...), then enter the 6-digit code it shows.
       </Text>
-      {flow.qrCode && (
-        <Group justify="center" data-testid="mfa-qr-code">
-          <QRCodeSVG
-            value={flow.qrCode}
-            size={176}
-            marginSize={2}
-            title="QR code for your authenticator app"
-          />
-        </Group>
-      )}
+      {flow.qrCode && <AuthenticatorQrCode uri={flow.qrCode} />}
       {key && (
         <Stack gap={4} align="center">
           <Text size="sm" c="dimmed">

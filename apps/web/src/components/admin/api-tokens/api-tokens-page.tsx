@@ -152,7 +152,6 @@ export function ApiTokensPage({
       <CreateTokenDialog
         opened={canCreate && view.createOpened}
         roles={roles}
-        saving={view.creating}
         onCreate={create}
         onClose={view.closeCreate}
       />

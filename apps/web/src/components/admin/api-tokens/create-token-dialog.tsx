@@ -1,8 +1,11 @@
-import { Button, Group, Modal, MultiSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { MultiSelect, NumberInput, Text } from '@mantine/core';
+import { useState } from 'react';
 import { z } from 'zod';
 import type { AssignableRolesState, NewApiToken } from '../../../sdk/admin/api-tokens';
 import { FormAlert } from '../../form-alert';
+import { FormDialog } from '../form-dialog';
+import { fieldErrorsOf, TextField } from '../text-field';
+import { useSubmit } from '../use-submit';
 
 /** The create form: description, expiry in days (empty: never), and roles for tenant tokens. */
 export const newTokenSchema = z.object({
@@ -16,42 +19,18 @@ export const newTokenSchema = z.object({
   roleIds: z.array(z.string()),
 });
 
-type FieldErrors = Partial<Record<'description' | 'expiresInDays', string>>;
-
-/** A token's description, as the generate and the edit dialogs ask for it (focused first). */
-export function DescriptionInput({
-  value,
-  error,
-  onChange,
-}: {
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextInput
-      label="Description"
-      required
-      autoComplete="off"
-      data-autofocus
-      value={value}
-      error={error}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
-  );
-}
+const tokenFields = ['description', 'expiresInDays'] as const;
+type FieldErrors = Partial<Record<(typeof tokenFields)[number], string>>;
 
 export function CreateTokenDialog({
   opened,
   roles,
-  saving,
   onCreate,
   onClose,
 }: {
   opened: boolean;
   /** Tenant tokens: the roles to choose from. Personal tokens take none (SPEC section 6). */
   roles?: AssignableRolesState;
-  saving: boolean;
   onCreate: (token: NewApiToken) => Promise<void>;
   onClose: () => void;
 }) {
@@ -59,92 +38,81 @@ export function CreateTokenDialog({
   const [expires, setExpires] = useState<string | number>(30);
   const [roleIds, setRoleIds] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const submission = useSubmit(onCreate);
 
+  // The dialog stays mounted: closing it starts the next token afresh.
   const close = () => {
     setDescription('');
     setExpires(30);
     setRoleIds([]);
     setFieldErrors({});
-    setError(null);
+    submission.clear();
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const parsed = newTokenSchema.safeParse({
       description,
       expiresInDays: expires === '' ? null : Number(expires),
       roleIds,
     });
-    if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'description' || field === 'expiresInDays') errors[field] ??= issue.message;
-      }
-      setFieldErrors(errors);
-      return;
-    }
-    setFieldErrors({});
-    setError(null);
-    try {
-      await onCreate(roles ? parsed.data : { ...parsed.data, roleIds: undefined });
-      close();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    }
+    setFieldErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues, tokenFields));
+    if (!parsed.success) return;
+    if (await submission.run(roles ? parsed.data : { ...parsed.data, roleIds: undefined })) close();
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Generate API token" centered>
-      <form onSubmit={(event) => void submit(event)} aria-label="Generate API token" noValidate>
-        <Stack gap="md">
-          <DescriptionInput value={description} error={fieldErrors.description} onChange={setDescription} />
-          <NumberInput
-            label="Expires after (days)"
-            description="Leave empty for a token that never expires."
-            min={1}
-            max={3650}
-            allowDecimal={false}
-            value={expires}
-            error={fieldErrors.expiresInDays}
-            onChange={setExpires}
+    <FormDialog
+      title="Generate API token"
+      formLabel="Generate API token"
+      opened={opened}
+      noValidate
+      submission={submission}
+      submitLabel="Generate"
+      onSubmit={() => void submit()}
+      onClose={close}
+    >
+      <TextField
+        label="Description"
+        required
+        isFocusedFirst
+        value={description}
+        error={fieldErrors.description}
+        onChange={setDescription}
+      />
+      <NumberInput
+        label="Expires after (days)"
+        description="Leave empty for a token that never expires."
+        min={1}
+        max={3650}
+        allowDecimal={false}
+        value={expires}
+        error={fieldErrors.expiresInDays}
+        onChange={setExpires}
+      />
+      {roles ? (
+        roles.status === 'error' ? (
+          <FormAlert message={roles.message} />
+        ) : (
+          <MultiSelect
+            label="Roles"
+            placeholder={roles.status === 'loading' ? 'Loading roles...' : 'Choose roles'}
+            data={
+              roles.status === 'ready'
+                ? roles.roles.map((role) => ({ value: role.id, label: role.name }))
+                : []
+            }
+            value={roleIds}
+            onChange={setRoleIds}
+            searchable
+            clearable
           />
-          {roles ? (
-            roles.status === 'error' ? (
-              <FormAlert message={roles.message} />
-            ) : (
-              <MultiSelect
-                label="Roles"
-                placeholder={roles.status === 'loading' ? 'Loading roles...' : 'Choose roles'}
-                data={
-                  roles.status === 'ready'
-                    ? roles.roles.map((role) => ({ value: role.id, label: role.name }))
-                    : []
-                }
-                value={roleIds}
-                onChange={setRoleIds}
-                searchable
-                clearable
-              />
-            )
-          ) : (
-            <Text size="sm" c="dimmed">
-              The token acts with your own roles in this account.
-            </Text>
-          )}
-          <FormAlert message={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Generate
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )
+      ) : (
+        <Text size="sm" c="dimmed">
+          The token acts with your own roles in this account.
+        </Text>
+      )}
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { ApiToken } from '../../../sdk/admin/api-tokens';
-import { FormAlert } from '../../form-alert';
-import { DescriptionInput, newTokenSchema } from './create-token-dialog';
+import { FormDialog } from '../form-dialog';
+import { TextField } from '../text-field';
+import { useSubmit } from '../use-submit';
+import { newTokenSchema } from './create-token-dialog';
 
 /** The description is all a token's edit changes: its secret, expiry and roles stay as generated. */
 const descriptionSchema = newTokenSchema.pick({ description: true });
@@ -20,52 +21,44 @@ export function EditTokenDialog({
 }) {
   const [description, setDescription] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmit((edited: { clientId: string; description: string }) =>
+    onSave(edited.clientId, edited.description),
+  );
+  const { clear } = submission;
 
   useEffect(() => {
     setDescription(token?.description ?? '');
     setFieldError(undefined);
-    setError(null);
-  }, [token]);
+    clear();
+  }, [token, clear]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!token) return;
     const parsed = descriptionSchema.safeParse({ description });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    setError(null);
-    setSaving(true);
-    try {
-      await onSave(token.clientId, parsed.data.description);
-      onClose();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setSaving(false);
-    }
+    setFieldError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    if (await submission.run({ clientId: token.clientId, description: parsed.data.description })) onClose();
   };
 
   return (
-    <Modal opened={token !== null} onClose={onClose} title="Edit API token" centered>
-      <form onSubmit={(event) => void submit(event)} aria-label="Edit API token" noValidate>
-        <Stack gap="md">
-          <DescriptionInput value={description} error={fieldError} onChange={setDescription} />
-          <FormAlert message={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Edit API token"
+      formLabel="Edit API token"
+      opened={token !== null}
+      noValidate
+      submission={submission}
+      submitLabel="Save"
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <TextField
+        label="Description"
+        required
+        isFocusedFirst
+        value={description}
+        error={fieldError}
+        onChange={setDescription}
+      />
+    </FormDialog>
   );
 }

@@ -1,6 +1,13 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components/admin';
+import {
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  useConfirmation,
+  useSubmit,
+} from '../../../components/admin';
 import { countMfaDevices, useMfaDevicesApi, type MfaDeviceList } from '../../../sdk/hooks/mfa-devices';
 import { MfaCodeDialog, type CodeFlow } from './mfa-dialog';
 
@@ -48,9 +55,6 @@ export function MfaCard({ viewOnly, preview }: { viewOnly: boolean; preview: boo
   const [devices, setDevices] = useState<MfaDeviceList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [flow, setFlow] = useState<CodeFlow | null>(null);
-  const [removingKey, setRemovingKey] = useState<string | null>(null);
-  const [keyBusy, setKeyBusy] = useState(false);
-  const [keyError, setKeyError] = useState<string | null>(null);
   // The otcToken of the code on its way, between a flow's start and finish.
   const pending = useRef<{ otcToken: string }>({ otcToken: '' });
 
@@ -60,6 +64,21 @@ export function MfaCard({ viewOnly, preview }: { viewOnly: boolean; preview: boo
     api.list().then(setDevices, (failure: unknown) => setError(messageOf(failure)));
   }, [api, preview]);
   useEffect(() => load(), [load]);
+
+  const keyAdding = useSubmit(async () => {
+    const ceremony = await api.securityKey.start();
+    const credential = await navigator.credentials.create({ publicKey: ceremony.options });
+    if (!credential) throw new Error('The security key was not created');
+    await api.securityKey.finish({ webauthnToken: ceremony.webauthnToken, credential }, 'CrossPlatform');
+    load();
+  });
+  const keyRemoval = useConfirmation(async (keyId: string) => {
+    const ceremony = await api.securityKey.startRemoval(keyId);
+    const credential = await navigator.credentials.get({ publicKey: ceremony.options });
+    if (!credential) throw new Error('The security key did not answer');
+    await api.securityKey.finishRemoval(keyId, { webauthnToken: ceremony.webauthnToken, credential });
+    load();
+  });
 
   if (preview) {
     return (
@@ -137,40 +156,6 @@ export function MfaCard({ viewOnly, preview }: { viewOnly: boolean; preview: boo
     } satisfies CodeFlow,
   };
 
-  const addSecurityKey = async () => {
-    setKeyError(null);
-    setKeyBusy(true);
-    try {
-      const ceremony = await api.securityKey.start();
-      const credential = await navigator.credentials.create({ publicKey: ceremony.options });
-      if (!credential) throw new Error('The security key was not created');
-      await api.securityKey.finish({ webauthnToken: ceremony.webauthnToken, credential }, 'CrossPlatform');
-      load();
-    } catch (failure) {
-      setKeyError(messageOf(failure));
-    } finally {
-      setKeyBusy(false);
-    }
-  };
-
-  const removeSecurityKey = async () => {
-    if (!removingKey) return;
-    setKeyError(null);
-    setKeyBusy(true);
-    try {
-      const ceremony = await api.securityKey.startRemoval(removingKey);
-      const credential = await navigator.credentials.get({ publicKey: ceremony.options });
-      if (!credential) throw new Error('The security key did not answer');
-      await api.securityKey.finishRemoval(removingKey, { webauthnToken: ceremony.webauthnToken, credential });
-      setRemovingKey(null);
-      load();
-    } catch (failure) {
-      setKeyError(messageOf(failure));
-    } finally {
-      setKeyBusy(false);
-    }
-  };
-
   const button = (label: string, onClick: () => void, danger = false) =>
     viewOnly ? null : (
       <Button
@@ -228,14 +213,14 @@ export function MfaCard({ viewOnly, preview }: { viewOnly: boolean; preview: boo
           actions={
             <>
               {devices.webauthn.map((key, index) =>
-                button(`Remove key ${index + 1}`, () => setRemovingKey(key.id), true),
+                button(`Remove key ${index + 1}`, () => keyRemoval.ask(key.id), true),
               )}
               {viewOnly ? null : (
                 <Button
                   size="xs"
                   variant="default"
-                  loading={keyBusy && !removingKey}
-                  onClick={() => void addSecurityKey()}
+                  loading={keyAdding.pending}
+                  onClick={() => void keyAdding.run(undefined)}
                 >
                   Add security key
                 </Button>
@@ -243,7 +228,7 @@ export function MfaCard({ viewOnly, preview }: { viewOnly: boolean; preview: boo
             </>
           }
         />
-        {keyError && !removingKey ? <ErrorState message={keyError} /> : null}
+        {keyAdding.error && keyRemoval.target === null ? <ErrorState message={keyAdding.error} /> : null}
       </Stack>
     );
   }
@@ -257,18 +242,7 @@ export function MfaCard({ viewOnly, preview }: { viewOnly: boolean; preview: boo
         {content}
       </Stack>
       <MfaCodeDialog flow={flow} onClose={() => setFlow(null)} onDone={done} />
-      <ConfirmDialog
-        opened={removingKey !== null}
-        title="Remove security key"
-        confirmLabel="Remove"
-        loading={keyBusy}
-        error={keyError}
-        onConfirm={() => void removeSecurityKey()}
-        onClose={() => {
-          setRemovingKey(null);
-          setKeyError(null);
-        }}
-      >
+      <ConfirmDialog {...keyRemoval.dialog} title="Remove security key" confirmLabel="Remove">
         Touch the key when your browser asks, to confirm it is yours.
       </ConfirmDialog>
     </Card>

@@ -1,8 +1,8 @@
 import { Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
+import { CodeStep, useSubmit } from '../../../components/admin';
+import { AuthenticatorQrCode } from '../../../components/authenticator-qr-code';
 import { FormAlert } from '../../../components/form-alert';
-import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 
 /** One MFA change that a 6-digit code confirms: what it asks first, how it starts and finishes. */
 export interface CodeFlow {
@@ -32,21 +32,8 @@ export function MfaCodeDialog({
 }) {
   const [step, setStep] = useState<Step | null>(null);
   const [phoneNumber, setPhoneNumber] = useState('');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Unknown error occurred');
-    } finally {
-      setBusy(false);
-    }
-  };
+  // One step runs at a time; its failure stays on screen until the next try.
+  const { run, pending: busy, error, clear } = useSubmit((action: () => Promise<void>) => action());
 
   const start = (phone?: string) =>
     run(async () => {
@@ -56,9 +43,8 @@ export function MfaCodeDialog({
     });
 
   useEffect(() => {
-    setCode('');
     setPhoneNumber('');
-    setError(null);
+    clear();
     if (!flow) setStep(null);
     else if (flow.asksPhoneNumber) setStep({ name: 'phone' });
     else {
@@ -69,10 +55,10 @@ export function MfaCodeDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [flow]);
 
-  const finish = (typed = code) =>
+  const finish = (code: string) =>
     run(async () => {
       if (!flow) return;
-      const finished = await flow.finish(typed);
+      const finished = await flow.finish(code);
       if (finished?.recoveryCode) setStep({ name: 'recovery', code: finished.recoveryCode });
       else onDone();
     });
@@ -106,32 +92,9 @@ export function MfaCodeDialog({
           </form>
         ) : null}
         {step?.name === 'code' ? (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void finish();
-            }}
-          >
-            <Stack gap="md">
-              <Text size="sm">{step.instructions}</Text>
-              {step.qrUri ? (
-                <Group justify="center" data-testid="mfa-qr-code">
-                  <QRCodeSVG
-                    value={step.qrUri}
-                    size={176}
-                    marginSize={2}
-                    title="QR code for your authenticator app"
-                  />
-                </Group>
-              ) : null}
-              <OneTimeCodeInput value={code} onChange={setCode} onComplete={(typed) => void finish(typed)} />
-              <Group justify="flex-end">
-                <Button type="submit" loading={busy} disabled={code.length !== 6}>
-                  Verify
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <CodeStep instructions={step.instructions} pending={busy} onVerify={(code) => void finish(code)}>
+            {step.qrUri ? <AuthenticatorQrCode uri={step.qrUri} /> : null}
+          </CodeStep>
         ) : null}
         {step?.name === 'recovery' ? (
           <Stack gap="sm">

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Avatar, Button, Card, FileButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorState, LoadingState, useFieldAppearance } from '../../../components/admin';
+import { ErrorState, LoadingState, useFieldAppearance, useSubmit } from '../../../components/admin';
 import { FormAlert } from '../../../components/form-alert';
 import type { FieldAppearance } from '../../../lib/admin-portal';
 import { useOwnUsername, useProfile } from '../../../sdk/admin/profile';
@@ -33,13 +33,29 @@ export function PersonalDetailsCard() {
   const { details } = profile;
   const [picture, setPicture] = useState<string | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const form = useForm<ProfileForm>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: '', jobTitle: '', address: '', username: '' },
   });
   const { reset } = form;
+  const saving = useSubmit(async (values: ProfileForm) => {
+    if (!details) return;
+    await profile.save({
+      name: appearance.name === 'edit' ? values.name : details.name,
+      jobTitle: appearance.jobTitle === 'edit' ? values.jobTitle : details.jobTitle,
+      address: appearance.address === 'edit' ? values.address : details.address,
+      profilePictureUrl: picture ?? details.profilePictureUrl,
+    });
+    if (
+      appearance.username === 'edit' &&
+      username.available &&
+      values.username !== (username.username ?? '')
+    ) {
+      await username.save(values.username);
+    }
+    setPicture(null);
+    reset(values);
+  });
 
   const { load: loadProfile } = profile;
   const { load: loadUsername } = username;
@@ -77,33 +93,10 @@ export function PersonalDetailsCard() {
       return;
     }
     setPicture(await readAsDataUrl(file));
-    setSaved(false);
+    saving.reset();
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    setSaveError(null);
-    setSaved(false);
-    try {
-      await profile.save({
-        name: appearance.name === 'edit' ? values.name : details.name,
-        jobTitle: appearance.jobTitle === 'edit' ? values.jobTitle : details.jobTitle,
-        address: appearance.address === 'edit' ? values.address : details.address,
-        profilePictureUrl: picture ?? details.profilePictureUrl,
-      });
-      if (
-        appearance.username === 'edit' &&
-        username.available &&
-        values.username !== (username.username ?? '')
-      ) {
-        await username.save(values.username);
-      }
-      setPicture(null);
-      reset(values);
-      setSaved(true);
-    } catch (failure) {
-      setSaveError(failure instanceof Error ? failure.message : 'Unknown error occurred');
-    }
-  });
+  const submit = form.handleSubmit((values) => saving.run(values));
 
   const shownPicture = picture ?? details.profilePictureUrl ?? undefined;
   return (
@@ -167,14 +160,14 @@ export function PersonalDetailsCard() {
             error={form.formState.errors.address?.message}
             {...form.register('address')}
           />
-          <FormAlert message={saveError} />
-          {saved ? (
+          <FormAlert message={saving.error} />
+          {saving.done ? (
             <Text size="sm" c="green.8" role="status">
               Profile saved
             </Text>
           ) : null}
           <Group justify="flex-end">
-            <Button type="submit" loading={form.formState.isSubmitting}>
+            <Button type="submit" loading={saving.pending}>
               Save
             </Button>
           </Group>

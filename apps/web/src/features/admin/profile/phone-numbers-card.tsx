@@ -1,13 +1,6 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import {
-  ConfirmDialog,
-  DataTable,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  type ColumnDef,
-} from '../../../components/admin';
+import { ConfirmDialog, ListCard, useConfirmation, type ColumnDef } from '../../../components/admin';
 import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 import { useOwnPhoneNumbers, type PhoneNumberRow } from '../../../sdk/admin/profile';
 import { phoneSchema } from './profile-form';
@@ -26,6 +19,14 @@ const phoneColumns: ColumnDef<PhoneNumberRow>[] = [
   },
 ];
 
+/** A deletion being confirmed: first the question, then, for a verified number, the texted code. */
+interface Removal {
+  phone: PhoneNumberRow;
+  codeSent: boolean;
+  /** The code as it completed itself, before the typed code's state is rendered. */
+  code?: string;
+}
+
 /**
  * The user's phone numbers: added with a texted code; deleted after a confirmation and, for a
  * verified number, with a code texted to it (the SDK's deletePhoneNumber + verifyDeletePhoneNumber),
@@ -34,114 +35,74 @@ const phoneColumns: ColumnDef<PhoneNumberRow>[] = [
 export function PhoneNumbersCard({ viewOnly }: { viewOnly: boolean }) {
   const phones = useOwnPhoneNumbers();
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<PhoneNumberRow | null>(null);
-  /** True once the delete of a verified number texted its code: the dialog then asks for it. */
-  const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const removal = useConfirmation(async ({ phone, codeSent, code: completed = code }: Removal) => {
+    if (!codeSent) {
+      await phones.remove(phone.id);
+      // The dialog stays open, asking for the code texted to a verified number.
+      if (phone.verified) removal.ask({ phone, codeSent: true });
+      return;
+    }
+    if (completed.length !== 6) throw new Error('Enter the 6-digit code');
+    await phones.verifyRemoval(phone.id, completed);
+  });
   const { load } = phones;
   useEffect(() => load(), [load]);
 
-  const closeDelete = () => {
-    setDeleting(null);
-    setCodeSent(false);
-    setCode('');
-    setDeleteError(null);
-  };
-
-  const confirmDelete = async (typed = code) => {
-    if (!deleting || deleteBusy) return;
-    if (codeSent && typed.length !== 6) {
-      setDeleteError('Enter the 6-digit code');
-      return;
-    }
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      if (codeSent) {
-        await phones.verifyRemoval(deleting.id, typed);
-        closeDelete();
-      } else {
-        await phones.remove(deleting.id);
-        if (deleting.verified) setCodeSent(true);
-        else closeDelete();
-      }
-    } catch (failure) {
-      setDeleteError(failure instanceof Error ? failure.message : 'Unknown error occurred');
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
-
+  const deleting = removal.target;
   let deleteContent;
-  if (codeSent) {
+  if (deleting?.codeSent) {
     deleteContent = (
       <Stack gap="sm">
-        <Text size="sm">{`We texted a 6-digit code to ${deleting?.phoneNumber ?? 'the number'}. Enter it to delete the number.`}</Text>
-        <OneTimeCodeInput value={code} onChange={setCode} onComplete={(typed) => void confirmDelete(typed)} />
+        <Text size="sm">{`We texted a 6-digit code to ${deleting.phone.phoneNumber}. Enter it to delete the number.`}</Text>
+        <OneTimeCodeInput
+          value={code}
+          onChange={setCode}
+          onComplete={(typed) => removal.confirm({ ...deleting, code: typed })}
+        />
       </Stack>
     );
   } else {
-    const number = deleting?.phoneNumber ?? 'this number';
-    deleteContent = deleting?.verified
+    const number = deleting?.phone.phoneNumber ?? 'this number';
+    deleteContent = deleting?.phone.verified
       ? `Delete ${number} from your profile? We will text a code to it to confirm.`
       : `Delete ${number} from your profile?`;
   }
 
-  const addButton = viewOnly ? null : (
-    <Button variant="default" onClick={() => setAdding(true)}>
-      Add phone number
-    </Button>
-  );
-
-  let content;
-  if (phones.loading) content = <LoadingState label="Loading phone numbers..." />;
-  else if (phones.error && phones.phoneNumbers.length === 0)
-    content = <ErrorState message={phones.error} onRetry={load} />;
-  else if (phones.phoneNumbers.length === 0) {
-    content = (
-      <EmptyState title="No phone numbers yet" description="Add a number to receive codes by text message." />
-    );
-  } else {
-    content = (
-      <DataTable
-        label="Phone numbers"
-        columns={phoneColumns}
-        data={phones.phoneNumbers}
-        getRowId={(phone) => phone.id}
-        minWidth={0}
-        empty={null}
-        rowActions={(phone) =>
-          viewOnly ? null : (
-            <Group justify="flex-end">
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${phone.phoneNumber}`}
-                onClick={() => setDeleting(phone)}
-              >
-                Delete
-              </Button>
-            </Group>
-          )
-        }
-      />
-    );
-  }
-
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="profile-phones-title">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} fz="lg" id="profile-phones-title">
-            Phone numbers
-          </Title>
-          {addButton}
-        </Group>
-        {content}
-      </Stack>
+    <ListCard
+      titleId="profile-phones-title"
+      title="Phone numbers"
+      action={
+        viewOnly ? null : (
+          <Button variant="default" onClick={() => setAdding(true)}>
+            Add phone number
+          </Button>
+        )
+      }
+      state={{
+        rows: phones.phoneNumbers,
+        loading: phones.loading,
+        loadingLabel: 'Loading phone numbers...',
+        error: phones.error,
+        onRetry: load,
+        empty: {
+          title: 'No phone numbers yet',
+          description: 'Add a number to receive codes by text message.',
+        },
+      }}
+      columns={phoneColumns}
+      getRowId={(phone) => phone.id}
+      deleteLabel={(phone) => `Delete ${phone.phoneNumber}`}
+      onDelete={
+        viewOnly
+          ? undefined
+          : (phone) => {
+              setCode('');
+              removal.ask({ phone, codeSent: false });
+            }
+      }
+    >
       <VerifyByCodeDialog
         opened={adding}
         title="Add phone number"
@@ -159,17 +120,9 @@ export function PhoneNumbersCard({ viewOnly }: { viewOnly: boolean }) {
         onClose={() => setAdding(false)}
         onVerified={() => undefined}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete phone number"
-        confirmLabel="Delete"
-        loading={deleteBusy}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onClose={closeDelete}
-      >
+      <ConfirmDialog {...removal.dialog} title="Delete phone number" confirmLabel="Delete">
         {deleteContent}
       </ConfirmDialog>
-    </Card>
+    </ListCard>
   );
 }

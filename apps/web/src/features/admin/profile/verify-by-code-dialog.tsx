@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { CodeStep, useSubmit } from '../../../components/admin';
 import { FormAlert } from '../../../components/form-alert';
-import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 
 type ValueSchema = z.ZodType<Record<string, string>, Record<string, string>>;
 
@@ -35,9 +35,8 @@ export function VerifyByCodeDialog({
   onVerified: (value: string) => void;
 }) {
   const [sent, setSent] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // One step runs at a time; its failure stays on screen until the next try.
+  const step = useSubmit((action: () => Promise<void>) => action());
   const form = useForm<Record<string, string>>({
     resolver: zodResolver(schema),
     defaultValues: { [field.name]: '' },
@@ -45,36 +44,23 @@ export function VerifyByCodeDialog({
 
   const close = () => {
     setSent(null);
-    setCode('');
-    setError(null);
+    step.clear();
     form.reset();
     onClose();
   };
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Unknown error occurred');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const submitValue = form.handleSubmit((values) =>
-    run(async () => {
+    step.run(async () => {
       const value = (values[field.name] ?? '').trim();
       await send(value);
       setSent(value);
     }),
   );
 
-  const submitCode = (typed = code) =>
-    run(async () => {
+  const submitCode = (code: string) =>
+    step.run(async () => {
       if (!sent) return;
-      await verify(sent, typed);
+      await verify(sent, code);
       const value = sent;
       close();
       onVerified(value);
@@ -94,43 +80,25 @@ export function VerifyByCodeDialog({
               error={form.formState.errors[field.name]?.message}
               {...form.register(field.name)}
             />
-            <FormAlert message={error} />
+            <FormAlert message={step.error} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={busy}>
+              <Button variant="default" onClick={close} disabled={step.pending}>
                 Cancel
               </Button>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={step.pending}>
                 Send code
               </Button>
             </Group>
           </Stack>
         </form>
       ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submitCode();
-          }}
-          noValidate
-        >
-          <Stack gap="md">
-            <Text size="sm">{sentTo(sent)}</Text>
-            <OneTimeCodeInput
-              value={code}
-              onChange={setCode}
-              onComplete={(typed) => void submitCode(typed)}
-            />
-            <FormAlert message={error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy} disabled={code.length !== 6}>
-                Verify
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <CodeStep
+          instructions={sentTo(sent)}
+          pending={step.pending}
+          error={step.error}
+          onVerify={(code) => void submitCode(code)}
+          onCancel={close}
+        />
       )}
     </Modal>
   );

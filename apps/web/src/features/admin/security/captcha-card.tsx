@@ -11,12 +11,17 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ErrorState, LoadingState, useAdminPortal, useFieldAppearance } from '../../../components/admin';
+import {
+  ErrorState,
+  LoadingState,
+  useAdminPortal,
+  useFieldAppearance,
+  useSubmit,
+} from '../../../components/admin';
 import { useCaptchaPolicy, type CaptchaPolicy } from '../../../sdk/admin/security';
 import { captchaDraftOf, parseCaptchaDraft, type CaptchaDraft, type CaptchaField } from './captcha-form';
 import { SaveStatus } from './save-status';
-
-const WRITE = 'fe.secure.write.securityPolicy';
+import { WRITE } from './toggled-limits-tab';
 
 /**
  * The captcha policy (SPEC section 3: enabled, siteKey). It covers every account's sign-in and sign-up,
@@ -29,9 +34,7 @@ export function CaptchaCard() {
   const mayEdit = appearance === 'edit' && viewer.superUser;
   const [draft, setDraft] = useState<CaptchaDraft | null>(null);
   const [errors, setErrors] = useState<Partial<Record<CaptchaField, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const saving = useSubmit(view.save);
   const { policy } = view;
 
   // The form follows each policy the server answers with (compared by content).
@@ -47,29 +50,19 @@ export function CaptchaCard() {
 
   const edit = (change: Partial<CaptchaDraft>) => {
     setDraft({ ...draft, ...change });
-    setSaved(false);
+    saving.reset();
   };
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseCaptchaDraft(draft);
     setErrors(parsed.ok ? {} : parsed.errors);
-    setSaved(false);
-    setSaveError(null);
-    if (!parsed.ok) return;
-    setSaving(true);
-    try {
-      await view.save(parsed.policy);
-      setSaved(true);
-    } catch (caught) {
-      setSaveError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setSaving(false);
-    }
+    if (parsed.ok) void saving.run(parsed.policy);
+    else saving.clear();
   };
 
   return (
     <Card withBorder component="section" aria-labelledby="captcha-title">
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <div>
             <Text fw={600} id="captcha-title">
@@ -128,9 +121,9 @@ export function CaptchaCard() {
             error={errors.ignoredEmails}
             onChange={(event) => edit({ ignoredEmails: event.currentTarget.value })}
           />
-          <SaveStatus error={saveError} saved={saved} />
+          <SaveStatus error={saving.error} saved={saving.done} />
           <Group>
-            <Button type="submit" loading={saving} disabled={!mayEdit}>
+            <Button type="submit" loading={saving.pending} disabled={!mayEdit}>
               Save captcha policy
             </Button>
           </Group>

@@ -1,12 +1,9 @@
-import { Card, Select, Stack } from '@mantine/core';
-import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../../components/admin';
+import { Card, Select } from '@mantine/core';
+import { useFieldAppearance } from '../../../components/admin';
 import { useGeneralSettings, type EnforceMfaType, type GeneralSettings } from '../../../sdk/admin/security';
 import { CaptchaCard } from './captcha-card';
-import { SaveBar } from './save-status';
-import { ToggledLimitCards, type ToggledLimit } from './toggled-limit-card';
-import { useSettingsDraft } from './use-settings-draft';
-
-const WRITE = 'fe.secure.write.securityPolicy';
+import type { ToggledLimit } from './toggled-limit-card';
+import { ToggledLimitsTab, WRITE } from './toggled-limits-tab';
 const MFA_OPTIONS: { value: EnforceMfaType; label: string }[] = [
   { value: 'DontForce', label: 'Optional: users choose' },
   { value: 'Force', label: 'Required for everyone' },
@@ -42,41 +39,33 @@ const LIMITS: ToggledLimit<GeneralSettings>[] = [
 /** General settings: MFA policy, lockout, password history and rotation; then the captcha policy. */
 export function GeneralTab() {
   const view = useGeneralSettings();
-  const canWrite = useCan(WRITE);
   const mfa = useFieldAppearance('security', 'mfa', WRITE);
   const lockout = useFieldAppearance('security', 'userLockout', WRITE);
   const history = useFieldAppearance('security', 'passwordHistory', WRITE);
-  const settings = useSettingsDraft({ loaded: view.settings, load: view.load, save: view.save });
-  const { draft, setDraft, saving } = settings;
-
-  if (view.loading && !saving) return <LoadingState />;
-  if (view.error && !saving) return <ErrorState message={view.error} onRetry={view.load} />;
 
   return (
-    <Stack gap="md">
-      {mfa === 'hidden' ? null : (
-        <Card withBorder>
-          <Select
-            label="Multi-factor authentication"
-            description="Required MFA makes every user enroll a second factor at their next sign-in"
-            data={MFA_OPTIONS}
-            value={draft.enforceMFAType}
-            allowDeselect={false}
-            disabled={!(canWrite && mfa === 'edit')}
-            onChange={(value) => value && setDraft({ ...draft, enforceMFAType: value as EnforceMfaType })}
-          />
-        </Card>
-      )}
-      <ToggledLimitCards
-        policies={LIMITS}
-        appearance={{ lockout, history }}
-        canWrite={canWrite}
-        draft={draft}
-        onChange={setDraft}
-      />
-      <SaveBar label="Save general settings" draft={settings} disabled={!canWrite} />
-      {/* Its own form and save: the policy is the vendor's, kept apart from this account's settings. */}
-      <CaptchaCard />
-    </Stack>
+    <ToggledLimitsTab
+      view={{ ...view, loaded: view.settings }}
+      limits={LIMITS}
+      appearance={{ lockout, history }}
+      saveLabel="Save general settings"
+      fields={({ draft, setDraft }, canWrite) =>
+        mfa === 'hidden' ? null : (
+          <Card withBorder>
+            <Select
+              label="Multi-factor authentication"
+              description="Required MFA makes every user enroll a second factor at their next sign-in"
+              data={MFA_OPTIONS}
+              value={draft.enforceMFAType}
+              allowDeselect={false}
+              disabled={!(canWrite && mfa === 'edit')}
+              onChange={(value) => value && setDraft({ ...draft, enforceMFAType: value as EnforceMfaType })}
+            />
+          </Card>
+        )
+      }
+      // Its own form and save: the policy is the vendor's, kept apart from this account's settings.
+      apart={<CaptchaCard />}
+    />
   );
 }

@@ -30,11 +30,9 @@ export function IpTab() {
 
   const { draft, setDraft } = editor;
   const testIp = () =>
-    void view
-      .testCurrentIp()
-      .then(setIpTest, (caught: unknown) =>
-        editor.setError(caught instanceof Error ? caught.message : String(caught)),
-      );
+    void editor.check(async () => {
+      setIpTest(await view.testCurrentIp());
+    });
 
   return (
     <Stack gap="md">

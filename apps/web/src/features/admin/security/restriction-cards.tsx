@@ -139,16 +139,8 @@ export function RestrictionListCard<Config, Entry extends { id: string }>({
           ) : null}
         </Stack>
       </Card>
-      <ConfirmDialog
-        opened={editor.removal.entry !== null}
-        title={removal.title}
-        confirmLabel="Delete"
-        loading={saving}
-        error={editor.removal.error}
-        onClose={editor.removal.cancel}
-        onConfirm={editor.removal.confirm}
-      >
-        {removal.question(editor.removal.entry)}
+      <ConfirmDialog {...editor.removal.dialog} title={removal.title} confirmLabel="Delete">
+        {removal.question(editor.removal.target)}
       </ConfirmDialog>
     </>
   );

@@ -47,24 +47,3 @@ export function SaveBar({
     </>
   );
 }
-
-export interface SaveReport {
-  setSaving: (on: boolean) => void;
-  setError: (message: string | null) => void;
-  setSaved: (on: boolean) => void;
-}
-
-/** Runs a save and reports it through `setError`/`setSaved`/`setSaving`. */
-export async function runSave(save: () => Promise<void>, report: SaveReport): Promise<void> {
-  report.setSaving(true);
-  report.setError(null);
-  report.setSaved(false);
-  try {
-    await save();
-    report.setSaved(true);
-  } catch (caught) {
-    report.setError(caught instanceof Error ? caught.message : String(caught));
-  } finally {
-    report.setSaving(false);
-  }
-}

@@ -6,6 +6,7 @@ import {
   EmptyState,
   ErrorState,
   useCan,
+  useConfirmation,
   type ColumnDef,
 } from '../../../components/admin';
 import {
@@ -79,20 +80,19 @@ function UsersTable({ kind, label, emptyTitle, emptyDescription }: (typeof table
 function BulkReset({ disabled }: { disabled: boolean }) {
   const { resetBreachedPasswords } = useSecurityCenter();
   const canWrite = useCan('fe.secure.write.securityPolicy');
-  const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  // The question is about every user on the breached list, so there is one target.
+  const reset = useConfirmation(async (_everyone: 'breached') => {
+    await resetBreachedPasswords();
+    setSent(true);
+  });
   return (
     <Group>
       <Button
         color="red"
         variant="light"
         disabled={!canWrite || disabled}
-        onClick={() => {
-          setError(null);
-          setConfirming(true);
-        }}
+        onClick={() => reset.ask('breached')}
       >
         Send password reset
       </Button>
@@ -101,27 +101,7 @@ function BulkReset({ disabled }: { disabled: boolean }) {
           Password reset emails sent.
         </Text>
       ) : null}
-      <ConfirmDialog
-        opened={confirming}
-        title="Reset breached passwords"
-        confirmLabel="Send emails"
-        loading={sending}
-        error={error}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          setSending(true);
-          setError(null);
-          resetBreachedPasswords()
-            .then(
-              () => {
-                setSent(true);
-                setConfirming(false);
-              },
-              (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
-            )
-            .finally(() => setSending(false));
-        }}
-      >
+      <ConfirmDialog {...reset.dialog} title="Reset breached passwords" confirmLabel="Send emails">
         Every user whose password is on the breached list gets an email to choose a new one.
       </ConfirmDialog>
     </Group>

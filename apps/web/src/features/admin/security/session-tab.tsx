@@ -1,11 +1,7 @@
-import { Stack, Text } from '@mantine/core';
-import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../../components/admin';
+import { useFieldAppearance } from '../../../components/admin';
 import { useSessionPolicy, type SessionPolicy } from '../../../sdk/admin/security';
-import { SaveBar } from './save-status';
-import { ToggledLimitCards, type ToggledLimit } from './toggled-limit-card';
-import { useSettingsDraft } from './use-settings-draft';
-
-const WRITE = 'fe.secure.write.securityPolicy';
+import type { ToggledLimit } from './toggled-limit-card';
+import { ToggledLimitsTab, WRITE } from './toggled-limits-tab';
 /** Timeouts are kept in seconds and shown in minutes. */
 const MINUTE = 60;
 const LIMITS: ToggledLimit<SessionPolicy>[] = [
@@ -43,31 +39,17 @@ const LIMITS: ToggledLimit<SessionPolicy>[] = [
 /** Session management: idle timeout, absolute timeout (force re-login) and max concurrent sessions. */
 export function SessionTab() {
   const view = useSessionPolicy();
-  const canWrite = useCan(WRITE);
   const idle = useFieldAppearance('security', 'idleSessionTimeout', WRITE);
   const absolute = useFieldAppearance('security', 'forceReLogin', WRITE);
   const concurrent = useFieldAppearance('security', 'maximumConcurrentSessions', WRITE);
-  const settings = useSettingsDraft({ loaded: view.policy, load: view.load, save: view.save });
-
-  if (view.loading && !settings.saving) return <LoadingState />;
-  if (view.error) return <ErrorState message={view.error} onRetry={view.load} />;
 
   return (
-    <Stack gap="md">
-      <ToggledLimitCards
-        policies={LIMITS}
-        appearance={{ idle, absolute, concurrent }}
-        canWrite={canWrite}
-        draft={settings.draft}
-        onChange={settings.setDraft}
-      />
-      <SaveBar label="Save session settings" draft={settings} disabled={!canWrite}>
-        {canWrite ? null : (
-          <Text c="dimmed" size="sm">
-            You can view these settings but not change them.
-          </Text>
-        )}
-      </SaveBar>
-    </Stack>
+    <ToggledLimitsTab
+      view={{ ...view, loaded: view.policy }}
+      limits={LIMITS}
+      appearance={{ idle, absolute, concurrent }}
+      saveLabel="Save session settings"
+      viewOnlyNote="You can view these settings but not change them."
+    />
   );
 }

@@ -1,5 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../../components/admin';
+import type { ReactNode } from 'react';
+import {
+  ErrorState,
+  LoadingState,
+  useCan,
+  useConfirmation,
+  useFieldAppearance,
+} from '../../../components/admin';
 import { useSettingsDraft } from './use-settings-draft';
 
 /** What the IP and the email-domain restriction hooks both offer. */
@@ -22,7 +28,7 @@ export interface RestrictionRights {
 
 /**
  * The state of an allow/block list tab (IP addresses, email domains): its settings draft, what the
- * viewer may do, and the entry whose deletion is being confirmed.
+ * viewer may do, and the entry whose deletion is being confirmed (useConfirmation).
  */
 export function useRestrictionsEditor<Config, Entry extends { id: string }>(
   view: RestrictionsView<Config, Entry>,
@@ -32,14 +38,12 @@ export function useRestrictionsEditor<Config, Entry extends { id: string }>(
   const appearance = useFieldAppearance('security', rights.field, rights.write);
   const canDelete = useCan(rights.remove);
   const settings = useSettingsDraft({ loaded: view.config, load: view.load, save: view.saveConfig });
-  const [removal, setRemoval] = useState<Entry | null>(null);
-  const [removalError, setRemovalError] = useState<string | null>(null);
-  const { saving, run } = settings;
-
+  const removal = useConfirmation((entry: Entry) => view.remove(entry.id));
   // A reload after a change keeps the tab (and an open dialog) on screen.
+  const busy = settings.saving || removal.dialog.loading;
   let placeholder: ReactNode = null;
-  if (view.loading && view.restrictions.length === 0 && !saving) placeholder = <LoadingState />;
-  else if (view.error && !saving && !removal)
+  if (view.loading && view.restrictions.length === 0 && !busy) placeholder = <LoadingState />;
+  else if (view.error && !busy && removal.target === null)
     placeholder = <ErrorState message={view.error} onRetry={view.load} />;
 
   return {
@@ -48,22 +52,8 @@ export function useRestrictionsEditor<Config, Entry extends { id: string }>(
     canDelete,
     /** What shows instead of the tab: its first load, or a failed load. */
     placeholder,
-    removal: {
-      entry: removal,
-      error: removalError,
-      ask: setRemoval,
-      cancel: () => {
-        setRemoval(null);
-        setRemovalError(null);
-      },
-      confirm: () => {
-        if (!removal) return;
-        void run(() => view.remove(removal.id), {
-          setSaved: (done) => done && setRemoval(null),
-          setError: setRemovalError,
-        });
-      },
-    },
+    /** The entry whose deletion is being confirmed. */
+    removal,
   };
 }
 

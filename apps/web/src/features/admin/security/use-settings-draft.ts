@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { runSave, type SaveReport } from './save-status';
+import { useSubmit } from '../../../components/admin';
 
 /**
  * A tab's editable copy of settings the store holds: it loads them, follows what the store holds
@@ -14,9 +14,9 @@ export function useSettingsDraft<Settings>(view: {
 }) {
   const { loaded, load, save } = view;
   const [draft, setDraft] = useState(loaded);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  // The tab's changes, and the checks it runs (the IP test), share its status line.
+  const change = useSubmit((action: () => Promise<void>) => action());
+  const check = useSubmit((action: () => Promise<void>) => action());
   const loadedKey = JSON.stringify(loaded);
   const followedKey = useRef(loadedKey);
   useEffect(() => load(), [load]);
@@ -28,17 +28,21 @@ export function useSettingsDraft<Settings>(view: {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft follows the loaded values, compared by content
   }, [loadedKey]);
 
-  /** Runs a change of this tab; its outcome goes to the status line unless `report` sends it elsewhere. */
-  const run = (change: () => Promise<void>, report?: Partial<SaveReport>) =>
-    runSave(change, { setSaving, setError, setSaved, ...report });
+  /** Runs a change of this tab; its outcome goes to the status line. */
+  const run = async (action: () => Promise<void>) => {
+    check.clear();
+    await change.run(action);
+  };
   return {
     draft,
     setDraft,
-    saving,
-    error,
-    saved,
-    /** Puts a failure that is not a save's (the IP test) in the status line. */
-    setError,
+    saving: change.pending,
+    error: change.error ?? check.error,
+    saved: change.done,
+    /** Runs a check that changes nothing (the IP test): only its failure goes to the status line. */
+    check: async (action: () => Promise<void>) => {
+      await check.run(action);
+    },
     run,
     saveDraft: () => run(() => save(draft)),
   };

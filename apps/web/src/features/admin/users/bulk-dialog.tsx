@@ -1,5 +1,6 @@
 import { Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useSubmit } from '../../../components/admin';
 import { FormAlert } from '../../../components/form-alert';
 import type { TeamRole } from '../../../sdk/admin/users';
 import { parseEmails } from './member-forms';
@@ -22,22 +23,18 @@ export function BulkDialog({
 }) {
   const [text, setText] = useState('');
   const [roleIds, setRoleIds] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<BulkResult | null>(null);
+  // The list's own checks speak in the form's alert, like the server's refusal.
+  const inviting = useSubmit(async (listed: string) => {
+    const { valid, invalid } = parseEmails(listed);
+    if (valid.length === 0) throw new Error('Enter at least one email address.');
+    if (invalid.length > 0) throw new Error(`Not valid emails: ${invalid.join(', ')}`);
+    setResult(await onInvite(valid, roleIds));
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { valid, invalid } = parseEmails(text);
-    if (valid.length === 0) return setError('Enter at least one email address.');
-    if (invalid.length > 0) return setError(`Not valid emails: ${invalid.join(', ')}`);
-    setError(null);
-    setSaving(true);
-    try {
-      setResult(await onInvite(valid, roleIds));
-    } finally {
-      setSaving(false);
-    }
+    void inviting.run(text);
   };
 
   return (
@@ -70,7 +67,7 @@ export function BulkDialog({
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Textarea
               label="Emails"
@@ -82,12 +79,12 @@ export function BulkDialog({
               data-autofocus
             />
             <RolePicker roles={roles} value={roleIds} onChange={setRoleIds} />
-            <FormAlert message={error} />
+            <FormAlert message={inviting.error} />
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={saving}>
+              <Button variant="default" onClick={onClose} disabled={inviting.pending}>
                 Cancel
               </Button>
-              <Button type="submit" loading={saving}>
+              <Button type="submit" loading={inviting.pending}>
                 Invite all
               </Button>
             </Group>

@@ -1,14 +1,14 @@
-import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { useAdminPortal } from '../../../components/admin';
-import { FormAlert } from '../../../components/form-alert';
+import { Select, Switch } from '@mantine/core';
+import { useState } from 'react';
+import { FormDialog, TextField, fieldErrorsOf, useAdminPortal, useSubmit } from '../../../components/admin';
 import { useFeatureFlag } from '../../../sdk';
 import type { InviteInput, TeamRole } from '../../../sdk/admin/users';
 import { inviteFieldSetting } from './invite-fields';
 import { expirationChoices, inviteSchema } from './member-forms';
 import { RolePicker } from './role-picker';
 
-type FieldErrors = Partial<Record<'email' | 'name' | 'phoneNumber' | 'username', string>>;
+const inviteeFields = ['email', 'name', 'phoneNumber', 'username'] as const;
+type FieldErrors = Partial<Record<(typeof inviteeFields)[number], string>>;
 
 /** Invite one person (SPEC section 2 "add user"): email, name, roles, optionally for a limited time. */
 export function InviteDialog({
@@ -36,11 +36,11 @@ export function InviteDialog({
   const [temporary, setTemporary] = useState(false);
   const [expiration, setExpiration] = useState<string>(expirationChoices[1].value);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmit(async (input: InviteInput) => {
+    await onInvite(input);
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const required: FieldErrors = {};
     if (fields.name.required && !name.trim()) required.name = 'Name is required';
     if (fields.phoneNumber.required && !phoneNumber.trim()) required.phoneNumber = 'Phone number is required';
@@ -53,114 +53,88 @@ export function InviteDialog({
       roleIds,
       expirationInSeconds: temporaryUsers && temporary ? Number(expiration) : undefined,
     });
-    const found: FieldErrors = { ...required };
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if (key === 'email' || key === 'name' || key === 'phoneNumber' || key === 'username')
-          found[key] ??= issue.message;
-      }
-    }
+    const found: FieldErrors = {
+      ...(parsed.success ? {} : fieldErrorsOf(parsed.error.issues, inviteeFields)),
+      ...required,
+    };
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
     const { name: givenName, phoneNumber: phone, username: handle, ...rest } = parsed.data;
-    setSaving(true);
-    setFormError(null);
-    try {
-      await onInvite({
-        ...rest,
-        ...(givenName ? { name: givenName } : {}),
-        ...(phone ? { phoneNumber: phone } : {}),
-        ...(handle ? { username: handle } : {}),
-      });
-      onClose();
-    } catch (caught) {
-      setFormError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setSaving(false);
-    }
+    const invited = await submission.run({
+      ...rest,
+      ...(givenName ? { name: givenName } : {}),
+      ...(phone ? { phoneNumber: phone } : {}),
+      ...(handle ? { username: handle } : {}),
+    });
+    if (invited) onClose();
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title="Invite user"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      centered
+      closeLabel="Close dialog"
+      gap="sm"
+      noValidate
+      submission={submission}
+      submitLabel="Invite"
+      onSubmit={() => void submit()}
+      onClose={onClose}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
-            data-autofocus
-          />
-          {fields.name.shown ? (
-            <TextInput
-              label="Name"
-              autoComplete="off"
-              required={fields.name.required}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={errors.name}
-            />
-          ) : null}
-          {fields.phoneNumber.shown ? (
-            <TextInput
-              label="Phone number"
-              type="tel"
-              autoComplete="off"
-              required={fields.phoneNumber.required}
-              value={phoneNumber}
-              onChange={(event) => setPhoneNumber(event.currentTarget.value)}
-              error={errors.phoneNumber}
-            />
-          ) : null}
-          {fields.username.shown ? (
-            <TextInput
-              label="Username"
-              autoComplete="off"
-              required={fields.username.required}
-              value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
-              error={errors.username}
-            />
-          ) : null}
-          <RolePicker roles={roles} value={roleIds} onChange={setRoleIds} />
-          {temporaryUsers ? (
-            <Switch
-              label="Temporary user"
-              description="Access ends after the chosen time"
-              checked={temporary}
-              onChange={(event) => setTemporary(event.currentTarget.checked)}
-            />
-          ) : null}
-          {temporaryUsers && temporary ? (
-            <Select
-              label="Access for"
-              data={expirationChoices.map((choice) => ({ ...choice }))}
-              value={expiration}
-              onChange={(value) => setExpiration(value ?? expirationChoices[1].value)}
-              allowDeselect={false}
-            />
-          ) : null}
-          <FormAlert message={formError} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Invite
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextField
+        label="Email"
+        type="email"
+        required
+        isFocusedFirst
+        value={email}
+        error={errors.email}
+        onChange={setEmail}
+      />
+      {fields.name.shown ? (
+        <TextField
+          label="Name"
+          required={fields.name.required}
+          value={name}
+          error={errors.name}
+          onChange={setName}
+        />
+      ) : null}
+      {fields.phoneNumber.shown ? (
+        <TextField
+          label="Phone number"
+          type="tel"
+          required={fields.phoneNumber.required}
+          value={phoneNumber}
+          error={errors.phoneNumber}
+          onChange={setPhoneNumber}
+        />
+      ) : null}
+      {fields.username.shown ? (
+        <TextField
+          label="Username"
+          required={fields.username.required}
+          value={username}
+          error={errors.username}
+          onChange={setUsername}
+        />
+      ) : null}
+      <RolePicker roles={roles} value={roleIds} onChange={setRoleIds} />
+      {temporaryUsers ? (
+        <Switch
+          label="Temporary user"
+          description="Access ends after the chosen time"
+          checked={temporary}
+          onChange={(event) => setTemporary(event.currentTarget.checked)}
+        />
+      ) : null}
+      {temporaryUsers && temporary ? (
+        <Select
+          label="Access for"
+          data={expirationChoices.map((choice) => ({ ...choice }))}
+          value={expiration}
+          onChange={(value) => setExpiration(value ?? expirationChoices[1].value)}
+          allowDeselect={false}
+        />
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { INVITE_LINK_DEFAULT_MINUTES } from '@brizo/contract/invite-link';
 import { Button, CopyButton, Group, Modal, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useSubmit } from '../../../components/admin';
 import { FormAlert } from '../../../components/form-alert';
 import type { InviteLink, TeamRole } from '../../../sdk/admin/users';
 import { inviteLinkSchema, inviteLinkUrl } from './member-forms';
@@ -32,32 +33,24 @@ export function InviteLinkDialog({
   const [minutes, setMinutes] = useState<number | string>(INVITE_LINK_DEFAULT_MINUTES);
   const [shouldSendEmail, setShouldSendEmail] = useState(true);
   const [roleIds, setRoleIds] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Creating and deleting the link share the dialog's alert and busy state.
+  const change = useSubmit(async (action: () => Promise<unknown>) => {
+    await action();
+  });
   useEffect(() => {
     onLoad();
   }, [onLoad]);
 
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const create = () => {
-    const parsed = inviteLinkSchema.safeParse({
-      expiresInMinutes: Number(minutes),
-      shouldSendEmail,
-      roleIds,
+  const create = () =>
+    void change.run(async () => {
+      const parsed = inviteLinkSchema.safeParse({
+        expiresInMinutes: Number(minutes),
+        shouldSendEmail,
+        roleIds,
+      });
+      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid value');
+      await onCreate(parsed.data.expiresInMinutes, parsed.data.shouldSendEmail, parsed.data.roleIds);
     });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid value');
-    void run(() => onCreate(parsed.data.expiresInMinutes, parsed.data.shouldSendEmail, parsed.data.roleIds));
-  };
   const url = link ? inviteLinkUrl(window.location.origin, link.token) : null;
 
   return (
@@ -119,10 +112,15 @@ export function InviteLinkDialog({
             />
           </>
         ) : null}
-        <FormAlert message={error} />
+        <FormAlert message={change.error} />
         <Group justify="flex-end" gap="sm">
           {link && canDelete ? (
-            <Button variant="subtle" color="red" onClick={() => void run(onDelete)} disabled={busy}>
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={() => void change.run(onDelete)}
+              disabled={change.pending}
+            >
               Delete link
             </Button>
           ) : null}
@@ -130,7 +128,7 @@ export function InviteLinkDialog({
             Close
           </Button>
           {canChange ? (
-            <Button onClick={create} loading={busy}>
+            <Button onClick={create} loading={change.pending}>
               {link ? 'Create new link' : 'Create link'}
             </Button>
           ) : null}

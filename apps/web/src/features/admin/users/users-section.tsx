@@ -9,6 +9,7 @@ import {
   SectionPage,
   useCan,
   useConfirmation,
+  useSubmit,
   type ColumnDef,
   type SortingState,
 } from '../../../components/admin';
@@ -135,18 +136,22 @@ export function UsersSection() {
     reload();
   };
 
-  const onAction = (action: MemberAction, member: TeamMember) => {
+  const runAsked = (asked: { action: MemberAction; member: TeamMember }) => run(asked.action, asked.member);
+  // An action asked for first fails in its dialog; any other in the section's notice.
+  const confirmation = useConfirmation(runAsked);
+  const unconfirmed = useSubmit(runAsked);
+  const dismissNotice = () => {
     setNotice(null);
-    if (action === 'editRoles') return setEditing(member);
-    if (confirmations[action]) return confirmation.ask({ action, member });
-    void run(action, member).catch((caught: unknown) =>
-      setNotice(caught instanceof Error ? caught.message : String(caught)),
-    );
+    unconfirmed.clear();
   };
 
-  const confirmation = useConfirmation((asked: { action: MemberAction; member: TeamMember }) =>
-    run(asked.action, asked.member),
-  );
+  const onAction = (action: MemberAction, member: TeamMember) => {
+    dismissNotice();
+    if (action === 'editRoles') return setEditing(member);
+    if (confirmations[action]) return confirmation.ask({ action, member });
+    void unconfirmed.run({ action, member });
+  };
+  const shownNotice = notice ?? unconfirmed.error;
   const pending = confirmation.target;
 
   const columns = useMemo<ColumnDef<TeamMember>[]>(
@@ -264,16 +269,16 @@ export function UsersSection() {
           {view.totalItems} {view.totalItems === 1 ? 'user' : 'users'}
         </Text>
       </Group>
-      {notice ? (
+      {shownNotice ? (
         <Alert
           color="green"
           variant="light"
           role="status"
           withCloseButton
           closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
+          onClose={dismissNotice}
         >
-          {notice}
+          {shownNotice}
         </Alert>
       ) : null}
       {view.error ? <ErrorState message={view.error} onRetry={reload} /> : null}

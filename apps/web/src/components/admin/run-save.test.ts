@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSave } from './save-status';
+import { runSave } from './run-save';
 
 function recorder() {
   const events: string[] = [];
