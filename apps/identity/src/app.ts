@@ -229,7 +229,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     for (const [routes, prefix] of routeModules) await scope.register(routes, { ...options, prefix });
     if (config.devTools) await scope.register(devRoutes, options);
     if (config.devTools) await scope.register(lifecycleDevRoutes, options);
-    await registerWebApp(scope, config.webDist);
+    await registerWebApp(scope, services, config.webDist);
   });
 
   app.addHook('onClose', async () => {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
-import { requirePermission, requireSignedIn } from '../admin-access.js';
-import { responses } from '../schemas.js';
+import { requireSignedIn } from '../admin-access.js';
+import { areaRoutes } from '../route.js';
 
 // Account settings (/tenants/resources/account-settings/v1), as the SDK's AccountSettingsState
 // calls them (SPEC section 3 "Account settings"); the tenant is always the caller's active one.
@@ -50,64 +50,57 @@ const settingsBody = z.object({
 });
 
 export const accountSettingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  const { accountSettings, tokens } = services;
-  const security = [{ bearer: [] }];
+  const { accountSettings } = services;
+  const route = areaRoutes(app, services, 'tenants');
 
-  app.get(
-    '/',
-    {
-      schema: {
-        tags: ['account settings'],
-        summary: "The active tenant's account settings",
-        security,
-        response: responses({ 200: settingsResponse }),
-      },
-    },
-    async (request) =>
-      accountSettings.get(await requirePermission(request, tokens, 'fe.secure.read.accountSettings')),
-  );
+  route({
+    name: 'getAccountSettings',
+    method: 'GET',
+    url: '/',
+    tag: 'account settings',
+    summary: "The active tenant's account settings",
+    access: { permission: 'fe.secure.read.accountSettings' },
+    response: settingsResponse,
+    handler: ({ actor }) => accountSettings.get(actor),
+  });
 
-  app.put(
-    '/',
-    {
-      schema: {
-        tags: ['account settings'],
-        summary: "Update the active tenant's account settings ('No changes to update' when nothing differs)",
-        security,
-        body: settingsBody,
-        response: responses({ 200: settingsResponse }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.secure.write.accountSettings');
-      return accountSettings.update(actor, request.body);
-    },
-  );
+  route({
+    name: 'replaceAccountSettings',
+    method: 'PUT',
+    url: '/',
+    tag: 'account settings',
+    summary: "Update the active tenant's account settings ('No changes to update' when nothing differs)",
+    access: { permission: 'fe.secure.write.accountSettings' },
+    body: settingsBody,
+    response: settingsResponse,
+    handler: ({ actor, body }) => accountSettings.update(actor, body),
+  });
 
-  app.get(
-    '/public',
-    {
-      schema: {
-        tags: ['account settings'],
-        summary:
-          'What the login box may know of an account before sign-in (tenantId query or frontegg-tenant-id header)',
-        querystring: z.object({ tenantId: z.uuid({ error: 'tenantId must be a valid id' }).optional() }),
-        headers: z.object({
-          'frontegg-tenant-id': z.uuid({ error: 'frontegg-tenant-id must be a valid id' }).optional(),
-        }),
-        response: responses({ 200: z.object({ tenantId: z.string(), loginUrl: z.string() }) }),
-      },
-    },
-    async (request) => {
+  route({
+    name: 'getPublicAccountSettings',
+    method: 'GET',
+    url: '/public',
+    tag: 'account settings',
+    summary:
+      'What the login box may know of an account before sign-in (tenantId query or frontegg-tenant-id header)',
+    access: 'public',
+    query: z.object({ tenantId: z.uuid({ error: 'tenantId must be a valid id' }).optional() }),
+    headers: z.object({
+      'frontegg-tenant-id': z.uuid({ error: 'frontegg-tenant-id must be a valid id' }).optional(),
+    }),
+    response: z.object({ tenantId: z.string(), loginUrl: z.string() }),
+    handler: async ({ request, query }) => {
       // The SDK's getPublicSettings sends neither once signed in: then it is the token's own account.
       const tenantId =
-        request.query.tenantId ??
+        query.tenantId ??
         request.headers['frontegg-tenant-id'] ??
-        (request.headers.authorization ? (await requireSignedIn(request, tokens)).tenantId : undefined);
+        (request.headers.authorization
+          ? (await requireSignedIn(request, services.tokens)).tenantId
+          : undefined);
       if (!tenantId) throw appError(errorCatalogue.admin.noActiveTenant);
       return accountSettings.publicSettings(tenantId);
     },
-  );
+  });
 };
 
 const customLoginAction = z.object({
@@ -120,59 +113,48 @@ const customLoginAction = z.object({
  * `{ actions: [{ type: 'loginBox/logo/image', payload }] }`, one action per changed leaf.
  */
 export const customLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  const { accountSettings, tokens } = services;
-  const security = [{ bearer: [] }];
+  const { accountSettings } = services;
+  const route = areaRoutes(app, services, 'tenants');
 
-  app.get(
-    '/',
-    {
-      schema: {
-        tags: ['account settings'],
-        summary: "The active tenant's login box customisation (logo, palette, social login placement)",
-        security,
-        response: responses({ 200: z.record(z.string(), z.unknown()) }),
-      },
-    },
-    async (request) =>
-      accountSettings.customLogin(await requirePermission(request, tokens, 'fe.secure.read.accountSettings')),
-  );
+  route({
+    name: 'getCustomLogin',
+    method: 'GET',
+    url: '/',
+    tag: 'account settings',
+    summary: "The active tenant's login box customisation (logo, palette, social login placement)",
+    access: { permission: 'fe.secure.read.accountSettings' },
+    response: z.record(z.string(), z.unknown()),
+    handler: ({ actor }) => accountSettings.customLogin(actor),
+  });
 
-  app.get(
-    '/public',
-    {
-      schema: {
-        tags: ['account settings'],
-        summary:
-          "The login box look of the account's login address (no sign-in); an unknown tenant gets the product's defaults",
-        querystring: z.object({
-          tenantId: z.uuid({ error: 'tenantId must be a valid id' }),
-        }),
-        response: responses({
-          200: z.object({
-            logo: z.string().nullable().describe('data:image/{type};base64 URL, null for the product logo'),
-            primaryColor: z.string().nullable().describe('CSS colour, null for the product colour'),
-            socialLoginsPlacement: z.enum(['top', 'bottom']),
-          }),
-        }),
-      },
-    },
-    async (request) => accountSettings.publicLoginBox(request.query.tenantId),
-  );
+  route({
+    name: 'getPublicCustomLogin',
+    method: 'GET',
+    url: '/public',
+    tag: 'account settings',
+    summary:
+      "The login box look of the account's login address (no sign-in); an unknown tenant gets the product's defaults",
+    access: 'public',
+    query: z.object({
+      tenantId: z.uuid({ error: 'tenantId must be a valid id' }),
+    }),
+    response: z.object({
+      logo: z.string().nullable().describe('data:image/{type};base64 URL, null for the product logo'),
+      primaryColor: z.string().nullable().describe('CSS colour, null for the product colour'),
+      socialLoginsPlacement: z.enum(['top', 'bottom']),
+    }),
+    handler: ({ query }) => accountSettings.publicLoginBox(query.tenantId),
+  });
 
-  app.post(
-    '/',
-    {
-      schema: {
-        tags: ['account settings'],
-        summary: 'Change the login box customisation, one action per setting',
-        security,
-        body: z.object({ actions: z.array(customLoginAction).min(1, 'No changes to update').max(20) }),
-        response: responses({ 200: z.record(z.string(), z.unknown()) }),
-      },
-    },
-    async (request) => {
-      const actor = await requirePermission(request, tokens, 'fe.account-settings.write.custom-login-box');
-      return accountSettings.updateCustomLogin(actor, request.body.actions);
-    },
-  );
+  route({
+    name: 'updateCustomLogin',
+    method: 'POST',
+    url: '/',
+    tag: 'account settings',
+    summary: 'Change the login box customisation, one action per setting',
+    access: { permission: 'fe.account-settings.write.custom-login-box' },
+    body: z.object({ actions: z.array(customLoginAction).min(1, 'No changes to update').max(20) }),
+    response: z.record(z.string(), z.unknown()),
+    handler: ({ actor, body }) => accountSettings.updateCustomLogin(actor, body.actions),
+  });
 };

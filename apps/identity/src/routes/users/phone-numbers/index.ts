@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { requireRecentSignInActor } from '../../recent-sign-in.js';
 import { mfaCodeField, otcTokenField } from '../../auth/mfa/schemas.js';
 import { credentialRateLimit } from '../../rate-limit.js';
-import { emptyResponse, phoneNumberField, responses } from '../../schemas.js';
+import { emptyResponse, phoneNumberField } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
 
 const phoneNumberResponse = z.object({
@@ -59,23 +58,19 @@ export const phoneNumbersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     },
   });
 
-  app.post(
-    '/v1',
-    {
-      config: limited,
-      schema: {
-        tags: ['profile'],
-        summary: 'Add a phone number, unverified; texts it a code and answers the otcToken to verify it with',
-        security: [{ bearer: [] }],
-        body: z.object({ phoneNumber: phoneNumberField, verify: z.boolean().default(true) }),
-        response: responses({ 201: z.object({ otcToken: z.string().optional() }) }),
-      },
-    },
-    async (request, reply) => {
-      const actor = await requireRecentSignInActor(request, services);
-      return reply.code(201).send(await phoneNumbers.create(actor, request.body));
-    },
-  );
+  route({
+    name: 'phoneNumbersCreateV1',
+    method: 'POST',
+    url: '/v1',
+    tag: 'profile',
+    summary: 'Add a phone number, unverified; texts it a code and answers the otcToken to verify it with',
+    access: 'recent-sign-in',
+    config: limited,
+    body: z.object({ phoneNumber: phoneNumberField, verify: z.boolean().default(true) }),
+    response: z.object({ otcToken: z.string().optional() }),
+    status: 201,
+    handler: ({ actor, body }) => phoneNumbers.create(actor, body),
+  });
 
   route({
     name: 'phoneNumbersCreateV1Preverify',

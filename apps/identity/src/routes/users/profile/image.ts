@@ -49,22 +49,22 @@ export const profileImageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     },
   });
 
-  app.get(
-    '/images/:imageId',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'A profile picture (public: its address is unguessable)',
-        params: z.object({ imageId: z.uuid({ error: 'imageId must be a valid id' }) }),
-      },
-    },
-    async (request, reply) => {
-      const image = await services.profile.image(request.params.imageId);
+  route({
+    name: 'profileImageGetImage',
+    method: 'GET',
+    url: '/images/:imageId',
+    tag: 'profile',
+    summary: 'A profile picture (public: its address is unguessable)',
+    access: 'public',
+    params: z.object({ imageId: z.uuid({ error: 'imageId must be a valid id' }) }),
+    produces: 'other',
+    handler: async ({ params, reply }) => {
+      const image = await services.profile.image(params.imageId);
       return reply
         .type(image.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('content-security-policy', "default-src 'none'")
         .send(image.bytes);
     },
-  );
+  });
 };
