@@ -5,7 +5,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
 import { assignUserRoles } from '../src/db/queries/roles.js';
-import { apiTokens, memberships, users } from '../src/db/schema.js';
+import { apiTokens, memberships, users } from '../src/db/schema/index.js';
 import {
   as,
   createTenantAdmins,

@@ -7,7 +7,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
 import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
-import { memberships } from '../src/db/schema.js';
+import { memberships } from '../src/db/schema/index.js';
 import {
   as,
   createTenantAdmins,

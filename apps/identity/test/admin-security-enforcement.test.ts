@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { refreshTokenFamilies } from '../src/db/schema.js';
+import { refreshTokenFamilies } from '../src/db/schema/index.js';
 import { as, createTenantAdmins, type TenantAdmins } from './admin-support.js';
 import { createUser, TEST_PASSWORD } from './factories.js';
 import { API, cookieValue, expectErrorShape, json, mailTo, uniqueEmail, useTestServer } from './harness.js';

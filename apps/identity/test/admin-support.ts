@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { findVendorRolesByKeys, linkRolePermissions } from '../src/db/queries/roles.js';
 import type { TenantRow } from '../src/db/queries/tenants.js';
 import type { UserRow } from '../src/db/queries/users.js';
-import { permissions, roles } from '../src/db/schema.js';
+import { permissions, roles } from '../src/db/schema/index.js';
 import { createTenant, createUser } from './factories.js';
 import type { TestServer } from './harness.js';
 import { accessTokenOf } from './lifecycle-helpers.js';

@@ -8,7 +8,7 @@ import {
   linkRolePermissions,
 } from '../src/db/queries/roles.js';
 import { recordBreachedPassword } from '../src/db/queries/security-center.js';
-import { auditLogs, memberships, mfaDevices, permissions, users } from '../src/db/schema.js';
+import { auditLogs, memberships, mfaDevices, permissions, users } from '../src/db/schema/index.js';
 import { as, createTenantAdmins } from './admin-support.js';
 import { createTenant, createUser, TEST_PASSWORD } from './factories.js';
 import {

@@ -6,7 +6,7 @@ import {
   mfaRecoveryCodes,
   mfaTrustedDevices,
   refreshTokenFamilies,
-} from '../src/db/schema.js';
+} from '../src/db/schema/index.js';
 import { createUser } from './factories.js';
 import { API, expectErrorShape, json, useTestServer } from './harness.js';
 import { auditCount, failingInserts } from './atomic-support.js';

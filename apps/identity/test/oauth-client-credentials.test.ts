@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { findVendorRolesByKeys } from '../src/db/queries/roles.js';
-import { users } from '../src/db/schema.js';
+import { users } from '../src/db/schema/index.js';
 import { as, createTenantAdmins, type Member } from './admin-support.js';
 import { API, expectErrorShape, useTestServer } from './harness.js';
 import { OAUTH, pkcePair } from './oauth-helpers.js';

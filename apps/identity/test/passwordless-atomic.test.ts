@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { findUserById } from '../src/db/queries/users.js';
 import { updateVendorConfig } from '../src/db/queries/vendor-config.js';
-import { passwordlessCodes, refreshTokenFamilies } from '../src/db/schema.js';
+import { passwordlessCodes, refreshTokenFamilies } from '../src/db/schema/index.js';
 import { auditCount, failingInserts } from './atomic-support.js';
 import { createUser } from './factories.js';
 import { API, expectErrorShape, mailTo, useTestServer } from './harness.js';

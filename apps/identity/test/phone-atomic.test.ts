@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { findUserById } from '../src/db/queries/users.js';
-import { oneTimeTokens, phoneNumberChanges, smsRecoverySessions } from '../src/db/schema.js';
+import { oneTimeTokens, phoneNumberChanges, smsRecoverySessions } from '../src/db/schema/index.js';
 import { auditCount, failingInserts } from './atomic-support.js';
 import { createUser } from './factories.js';
 import { API, expectErrorShape, json, useTestServer } from './harness.js';

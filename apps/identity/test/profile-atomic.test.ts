@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { findUserById } from '../src/db/queries/users.js';
-import { profileImages, profileVerifications, refreshTokenFamilies } from '../src/db/schema.js';
+import { profileImages, profileVerifications, refreshTokenFamilies } from '../src/db/schema/index.js';
 import { auditCount, failingInserts } from './atomic-support.js';
 import { createUser } from './factories.js';
 import { API, expectErrorShape, json, mailTo, uniqueEmail, useTestServer } from './harness.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertMembership } from '../src/db/queries/tenants.js';
 import { findUserById } from '../src/db/queries/users.js';
-import { refreshTokenFamilies } from '../src/db/schema.js';
+import { refreshTokenFamilies } from '../src/db/schema/index.js';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../src/services/sessions.js';
 import { auditCount, failingInserts } from './atomic-support.js';
 import { createTenant, createUser } from './factories.js';

@@ -12,7 +12,7 @@ import {
   tenants,
   userRoles,
   users,
-} from '../src/db/schema.js';
+} from '../src/db/schema/index.js';
 import { addDays, isoDate } from '../src/lib/time.js';
 import { adminPermissions } from '@brizo/contract';
 import { DEMO_PASSWORD, demoAccounts, EXPIRED_TRIAL_DATE, seed } from '../src/services/seed.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mfaChallenges, oauthAuthorizationCodes, refreshTokens } from '../src/db/schema.js';
+import { mfaChallenges, oauthAuthorizationCodes, refreshTokens } from '../src/db/schema/index.js';
 import { hashToken } from '../src/lib/secrets.js';
 import { auditCount, failingInserts } from './atomic-support.js';
 import { createUser } from './factories.js';

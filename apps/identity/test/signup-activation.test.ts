@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findRolesOfUser } from '../src/db/queries/roles.js';
 import { findTenantById } from '../src/db/queries/tenants.js';
 import { findUserByEmail } from '../src/db/queries/users.js';
-import { oneTimeTokens, users } from '../src/db/schema.js';
+import { oneTimeTokens, users } from '../src/db/schema/index.js';
 import { addDays, isoDate } from '../src/lib/time.js';
 import { ACTIVATION_TOKEN_TTL_DAYS } from '../src/services/activation.js';
 import {

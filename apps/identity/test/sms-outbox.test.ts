@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.js';
+import { users } from '../src/db/schema/index.js';
 import { createOutboxSms, isPhoneNumber, normalizePhoneNumber } from '../src/services/sms.js';
 import { expectErrorShape, startTestServer, useTestServer } from './harness.js';
 

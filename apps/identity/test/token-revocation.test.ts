@@ -4,7 +4,7 @@
 import { decodeJwt, importJWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { findVendorRolesByKeys } from '../src/db/queries/roles.js';
-import { signingKeys } from '../src/db/schema.js';
+import { signingKeys } from '../src/db/schema/index.js';
 import { createMemoryRevocationList } from '../src/services/revocations.js';
 import { as, createTenantAdmins, createTenantRole, type Member } from './admin-support.js';
 import { API, cookieValue, expectErrorShape, TestClock, useTestServer } from './harness.js';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executeRows } from '../src/db/rows.js';
-import { apiTokens, groups, mailOutbox, memberships, users } from '../src/db/schema.js';
+import { apiTokens, groups, mailOutbox, memberships, users } from '../src/db/schema/index.js';
 import { issueOneTimeToken } from '../src/services/one-time-tokens.js';
 import { createTenantAdmins, as } from './admin-support.js';
 import { TEST_PASSWORD } from './factories.js';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upsertMfaStrategy } from '../src/db/queries/mfa.js';
-import { mfaDevices, passkeys, refreshTokenFamilies } from '../src/db/schema.js';
+import { mfaDevices, passkeys, refreshTokenFamilies } from '../src/db/schema/index.js';
 import { auditCount, failingInserts } from './atomic-support.js';
 import { createUser } from './factories.js';
 import { expectErrorShape, json, useTestServer } from './harness.js';

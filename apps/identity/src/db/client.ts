@@ -10,7 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { packageRoot } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 /** Both drivers (PGlite and node-postgres) behind one type: query modules take a Db. */

@@ -8,7 +8,7 @@ import {
   type IpRestrictionRow,
 } from '../db/queries/ip-restrictions.js';
 import { findRestrictionConfig, upsertRestrictionConfig } from '../db/queries/restriction-configs.js';
-import type { RestrictionType } from '../db/schema.js';
+import type { RestrictionType } from '../db/schema/index.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import type { AdminActor } from './admin-access.js';

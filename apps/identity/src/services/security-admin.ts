@@ -13,7 +13,7 @@ import {
   type SessionPolicyChanges,
   type SessionPolicyRow,
 } from '../db/queries/session-policies.js';
-import type { RestrictionType } from '../db/schema.js';
+import type { RestrictionType } from '../db/schema/index.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import type { AdminActor } from './admin-access.js';

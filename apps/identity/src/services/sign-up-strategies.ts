@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { atomicMethods, type Db } from '../db/client.js';
 import { updateVendorConfig } from '../db/queries/vendor-config.js';
-import type { ActivationMethod, SignUpStrategyName, SignUpStrategySetting } from '../db/schema.js';
+import type { ActivationMethod, SignUpStrategyName, SignUpStrategySetting } from '../db/schema/index.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { assertVendorAdmin } from './admin-access.js';

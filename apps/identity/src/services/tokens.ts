@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { SessionAuthentication } from '../db/schema.js';
+import type { SessionAuthentication } from '../db/schema/index.js';
 import { findActiveSigningKeys, insertSigningKey } from '../db/queries/signing-keys.js';
 import type { UserClaimsRow } from '../db/queries/users.js';
 import { parseJsonObject } from './json-metadata.js';

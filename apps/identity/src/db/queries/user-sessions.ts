@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { refreshTokenFamilies, refreshTokens } from '../schema.js';
+import { refreshTokenFamilies, refreshTokens } from '../schema/index.js';
 
 // The signed-in user's sessions (refresh-token families) for the Privacy section. Every query
 // names the owner: a user lists and revokes only their own sessions.

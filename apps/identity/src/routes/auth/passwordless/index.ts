@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PasswordlessType } from '../../../db/schema.js';
+import type { PasswordlessType } from '../../../db/schema/index.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { credentialRateLimit } from '../../rate-limit.js';
 import { mfaRequiredResponse } from '../mfa/schemas.js';
