@@ -101,7 +101,7 @@ export interface ApiTokenSubject {
 }
 
 /** How the session was authenticated (OpenID amr/acr/auth_time), carried by step-up tokens. */
-/** acr, amr, auth_time and the impersonation actor of a session (stored with it: db/schema.ts). */
+/** acr, amr, auth_time and the impersonation actor of a session (stored with it: db/schema/sessions.ts). */
 export type AuthenticationClaims = SessionAuthentication;
 
 export interface SignedAccessToken {
