@@ -15,13 +15,6 @@ export const signUpStrategyNames = [
   'username',
 ] as const satisfies SignUpStrategyName[];
 
-/** Today's behaviour: sign-up by work email only. */
-export const DEFAULT_SIGN_UP_STRATEGIES: SignUpStrategySetting[] = [
-  { strategy: 'email', isActive: true, isRequired: true },
-  { strategy: 'phoneNumber', isActive: false, isRequired: false },
-  { strategy: 'username', isActive: false, isRequired: false },
-];
-
 const strategySetting = z.object({
   strategy: z.enum(signUpStrategyNames),
   isActive: z.boolean(),

@@ -7,7 +7,7 @@ import {
   ClientAuthenticationError,
   clientCredentialsGrant,
 } from '../../services/oauth/client-credentials.js';
-import { LOGIN_BOX_PATH } from '../../services/oauth/authorization-server.js';
+import { LOGIN_BOX_PATH } from '../../services/oauth/clients.js';
 import { credentialRateLimit } from '../rate-limit.js';
 import { logoutConfirmationPage, logoutPageHeaders } from './logout-page.js';
 import { emptyResponse, errorResponse, requestMeta } from '../schemas.js';
