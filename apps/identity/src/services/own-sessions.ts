@@ -3,7 +3,7 @@ import {
   listActiveSessionsOfUser,
   revokeOtherSessionsOfUser,
   revokeSessionOfUser,
-} from '../db/queries/user-sessions.js';
+} from '../db/queries/own-sessions.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { auditEvents, recordAdminAudit } from './audit.js';
@@ -25,7 +25,7 @@ export interface SessionView {
   impersonated: boolean;
 }
 
-export interface UserSessionsService {
+export interface OwnSessionsService {
   list(owner: SessionOwner): Promise<SessionView[]>;
   current(owner: SessionOwner): Promise<SessionView>;
   /** Revokes one of the owner's sessions: its refresh family dies, so that browser is signed out at its next refresh. */
@@ -35,12 +35,12 @@ export interface UserSessionsService {
 }
 
 /** The Privacy section's active sessions: a user sees and ends only their own. */
-export function createUserSessionsService(deps: {
+export function createOwnSessionsService(deps: {
   db: Db;
   clock: Clock;
   /** Issue 10: an ended session's access tokens stop at once, not at their expiry. */
   revocations: RevocationList;
-}): UserSessionsService {
+}): OwnSessionsService {
   const { db, clock, revocations } = deps;
 
   const list = async (owner: SessionOwner): Promise<SessionView[]> => {

@@ -99,7 +99,7 @@ const keyFromName = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 64) || 'role';
 
-export function createRolesAdminService(deps: {
+export function createRolesService(deps: {
   db: Db;
   clock: Clock;
   vendorId: string;
@@ -381,4 +381,4 @@ export function createRolesAdminService(deps: {
   });
 }
 
-export type RolesAdminService = ReturnType<typeof createRolesAdminService>;
+export type RolesService = ReturnType<typeof createRolesService>;

@@ -146,7 +146,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     access: 'session',
     response: meResponse,
     handler: async ({ claims }) => {
-      return services.userProfile.me(claims.sub, claims.tenantId);
+      return services.me.me(claims.sub, claims.tenantId);
     },
   });
 
@@ -159,7 +159,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       access: 'session',
       response: currentTenantsResponse,
       handler: async ({ claims }) => {
-        return services.userProfile.tenants(claims.sub, claims.tenantId);
+        return services.me.tenants(claims.sub, claims.tenantId);
       },
     });
   }
@@ -172,7 +172,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     access: 'session',
     response: z.array(tenantResponse),
     handler: async ({ claims }) => {
-      return (await services.userProfile.tenants(claims.sub, claims.tenantId)).tenants;
+      return (await services.me.tenants(claims.sub, claims.tenantId)).tenants;
     },
   });
 

@@ -5,7 +5,7 @@ import {
   VENDOR_SCOPE,
   type SecurityPolicyChanges,
   type SecurityPolicyRow,
-} from '../../db/queries/security-policies.js';
+} from '../../db/queries/security/security-policies.js';
 import type { Clock } from '../../lib/time.js';
 
 /** The policies in force for one user's tenant (SPEC section 3 "Security policies"). */

@@ -1,4 +1,4 @@
-import { appError, errorCatalogue } from '../errors.js';
+import { appError, errorCatalogue } from '../../errors.js';
 
 /** The largest profile picture kept, in bytes. */
 export const PROFILE_IMAGE_MAX_BYTES = 512 * 1024;

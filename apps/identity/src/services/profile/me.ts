@@ -1,10 +1,10 @@
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { findPermissionsByIds } from '../db/queries/permissions.js';
-import { findRolesOfUser, type RoleRow } from '../db/queries/roles.js';
-import { findTenantsOfUser, type TenantRow } from '../db/queries/tenants.js';
-import { findUserById } from '../db/queries/users.js';
-import { appError, errorCatalogue } from '../errors.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { findPermissionsByIds } from '../../db/queries/permissions.js';
+import { findRolesOfUser, type RoleRow } from '../../db/queries/roles.js';
+import { findTenantsOfUser, type TenantRow } from '../../db/queries/tenants.js';
+import { findUserById } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
 
 // The shapes of GET /users/v2/me and the /me/tenants family (the SDK's IUserProfile, ITenantsResponse).
 
@@ -45,7 +45,7 @@ function roleView(role: RoleRow, tenantId: string, permissionIds: string[], vend
   };
 }
 
-export interface UserProfileService {
+export interface MeService {
   me(userId: string, tenantId: string | null): Promise<ReturnType<typeof profileView>>;
   tenants(
     userId: string,
@@ -111,7 +111,7 @@ function profileView({
 }
 export type UserProfileView = ReturnType<typeof profileView>;
 
-export function createUserProfileService(deps: { db: Db; config: Config }): UserProfileService {
+export function createMeService(deps: { db: Db; config: Config }): MeService {
   const { db } = deps;
   const vendorId = deps.config.clientId;
 

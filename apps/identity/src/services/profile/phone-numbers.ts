@@ -1,9 +1,9 @@
-import { atomicMethods, type Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../../db/client.js';
 import {
   consumeProfileVerification,
   insertProfileVerification,
   takeProfileVerificationGuess,
-} from '../db/queries/profile-verifications.js';
+} from '../../db/queries/profile/verifications.js';
 import {
   countPhoneNumbersOfUser,
   deletePhoneNumberOfUser,
@@ -12,16 +12,16 @@ import {
   listPhoneNumbersOfUser,
   markPhoneNumberVerified,
   type UserPhoneNumberRow,
-} from '../db/queries/user-phone-numbers.js';
-import { isUniqueViolation } from '../db/rows.js';
-import { appError, errorCatalogue } from '../errors.js';
-import { generateToken } from '../lib/secrets.js';
-import { addSeconds, type Clock } from '../lib/time.js';
-import { auditEvents, recordAdminAudit } from './audit.js';
-import type { AdminActor } from './admin-access.js';
-import { generateMfaCode, hashMfaCode } from './mfa/codes.js';
+} from '../../db/queries/profile/phone-numbers.js';
+import { isUniqueViolation } from '../../db/rows.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import { generateToken } from '../../lib/secrets.js';
+import { addSeconds, type Clock } from '../../lib/time.js';
+import { auditEvents, recordAdminAudit } from '../audit.js';
+import type { AdminActor } from '../admin-access.js';
+import { generateMfaCode, hashMfaCode } from '../mfa/codes.js';
 import { PROFILE_CODE_MAX_ATTEMPTS, PROFILE_CODE_TTL_SECONDS } from './profile.js';
-import type { SmsSender } from './sms.js';
+import type { SmsSender } from '../sms.js';
 
 /** Enough for work, home and a spare; a bound on what one account can make the server text. */
 export const MAX_PHONE_NUMBERS = 10;

@@ -1,9 +1,9 @@
-import type { Config } from '../config.js';
-import { afterCommit, atomicMethods, refuse, type Db } from '../db/client.js';
-import { isUniqueViolation } from '../db/rows.js';
-import { deleteMfaDevicesAddedSince } from '../db/queries/mfa.js';
-import { deletePasskeysAddedSince } from '../db/queries/passkeys.js';
-import { findProfileImage, replaceProfileImage } from '../db/queries/profile-images.js';
+import type { Config } from '../../config.js';
+import { afterCommit, atomicMethods, refuse, type Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/rows.js';
+import { deleteMfaDevicesAddedSince } from '../../db/queries/mfa.js';
+import { deletePasskeysAddedSince } from '../../db/queries/passkeys.js';
+import { findProfileImage, replaceProfileImage } from '../../db/queries/profile/images.js';
 import {
   consumeProfileVerification,
   findOpenEmailRevert,
@@ -11,22 +11,22 @@ import {
   insertProfileVerification,
   retireProfileVerificationsOfUser,
   takeProfileVerificationGuess,
-} from '../db/queries/profile-verifications.js';
-import { revokeFamiliesOfUser } from '../db/queries/refresh-tokens.js';
-import { findUserByEmail, findUserById, updateUser } from '../db/queries/users.js';
-import { appError, errorCatalogue } from '../errors.js';
-import { generateToken, hashToken } from '../lib/secrets.js';
-import { addSeconds, type Clock } from '../lib/time.js';
-import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from './audit.js';
-import type { AdminActor } from './admin-access.js';
-import { loginUrl, revertEmailUrl } from './links.js';
-import type { Mailer } from './mail.js';
-import { emailChangeAddressInUseMail, emailChangeCodeMail, emailChangedMail } from './mail-templates.js';
-import { issueOneTimeToken } from './one-time-tokens.js';
-import { RESET_TOKEN_TTL_MINUTES } from './password-reset.js';
-import { revocationKeys, type RevocationList } from './revocations.js';
-import { generateMfaCode, hashMfaCode } from './mfa/codes.js';
-import { isDataUrl, parseImageDataUrl, type ProfileImage } from './profile-image.js';
+} from '../../db/queries/profile/verifications.js';
+import { revokeFamiliesOfUser } from '../../db/queries/refresh-tokens.js';
+import { findUserByEmail, findUserById, updateUser } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import { generateToken, hashToken } from '../../lib/secrets.js';
+import { addSeconds, type Clock } from '../../lib/time.js';
+import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from '../audit.js';
+import type { AdminActor } from '../admin-access.js';
+import { loginUrl, revertEmailUrl } from '../links.js';
+import type { Mailer } from '../mail.js';
+import { emailChangeAddressInUseMail, emailChangeCodeMail, emailChangedMail } from '../mail-templates.js';
+import { issueOneTimeToken } from '../one-time-tokens.js';
+import { RESET_TOKEN_TTL_MINUTES } from '../password-reset.js';
+import { revocationKeys, type RevocationList } from '../revocations.js';
+import { generateMfaCode, hashMfaCode } from '../mfa/codes.js';
+import { isDataUrl, parseImageDataUrl, type ProfileImage } from './image.js';
 
 /** An emailed or texted profile code lives 10 minutes and survives 5 wrong guesses. */
 export const PROFILE_CODE_TTL_SECONDS = 10 * 60;

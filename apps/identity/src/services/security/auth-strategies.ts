@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { atomicMethods, type Db } from '../db/client.js';
-import { updateVendorConfig } from '../db/queries/vendor-config.js';
-import type { Clock } from '../lib/time.js';
-import { assertVendorAdmin } from './admin-access.js';
-import { recordAudit, type AuditEvent, type RequestMeta } from './audit.js';
-import type { AccessTokenClaims } from './tokens.js';
-import type { VendorSettings } from './vendor-settings.js';
+import { atomicMethods, type Db } from '../../db/client.js';
+import { updateVendorConfig } from '../../db/queries/vendor-config.js';
+import type { Clock } from '../../lib/time.js';
+import { assertVendorAdmin } from '../admin-access.js';
+import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
+import type { AccessTokenClaims } from '../tokens.js';
+import type { VendorSettings } from '../vendor-settings.js';
 
 /** The SDK's AuthStrategyEnum: how users sign in (SPEC section 4 "Login flow"). */
 export const mainAuthStrategies = [

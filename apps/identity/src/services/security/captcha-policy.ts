@@ -1,10 +1,10 @@
-import { atomicMethods, type Db } from '../db/client.js';
-import { findCaptchaPolicy, saveCaptchaPolicy } from '../db/queries/captcha-policy.js';
-import { appError, errorCatalogue } from '../errors.js';
-import type { Clock } from '../lib/time.js';
-import { assertVendorAdmin } from './admin-access.js';
-import { recordAudit, type RequestMeta } from './audit.js';
-import type { AccessTokenClaims } from './tokens.js';
+import { atomicMethods, type Db } from '../../db/client.js';
+import { findCaptchaPolicy, saveCaptchaPolicy } from '../../db/queries/security/captcha-policy.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { Clock } from '../../lib/time.js';
+import { assertVendorAdmin } from '../admin-access.js';
+import { recordAudit, type RequestMeta } from '../audit.js';
+import type { AccessTokenClaims } from '../tokens.js';
 
 /** The policy as an administrator sees and sets it (SPEC section 3: captcha enabled, siteKey). */
 export interface CaptchaPolicy {

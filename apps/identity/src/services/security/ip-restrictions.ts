@@ -1,18 +1,21 @@
 import { BlockList, isIP } from 'node:net';
-import { atomicMethods, refuse, type Db } from '../db/client.js';
+import { atomicMethods, refuse, type Db } from '../../db/client.js';
 import {
   deleteIpRestriction,
   listActiveIpRestrictions,
   listIpRestrictions,
   upsertIpRestriction,
   type IpRestrictionRow,
-} from '../db/queries/ip-restrictions.js';
-import { findRestrictionConfig, upsertRestrictionConfig } from '../db/queries/restriction-configs.js';
-import type { RestrictionType } from '../db/schema/index.js';
-import { appError, errorCatalogue } from '../errors.js';
-import type { Clock } from '../lib/time.js';
-import type { AdminActor } from './admin-access.js';
-import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from './audit.js';
+} from '../../db/queries/security/ip-restrictions.js';
+import {
+  findRestrictionConfig,
+  upsertRestrictionConfig,
+} from '../../db/queries/security/restriction-configs.js';
+import type { RestrictionType } from '../../db/schema/index.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { Clock } from '../../lib/time.js';
+import type { AdminActor } from '../admin-access.js';
+import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from '../audit.js';
 
 /** Enforcement reads a tenant's lists at most this often; a change through this server applies at once. */
 const CACHE_SECONDS = 5;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { atomicMethods, type Db } from '../db/client.js';
-import { updateVendorConfig } from '../db/queries/vendor-config.js';
-import type { ActivationMethod, SignUpStrategyName, SignUpStrategySetting } from '../db/schema/index.js';
-import { appError, errorCatalogue } from '../errors.js';
-import type { Clock } from '../lib/time.js';
-import { assertVendorAdmin } from './admin-access.js';
-import { recordAudit, type AuditEvent, type RequestMeta } from './audit.js';
-import type { AccessTokenClaims } from './tokens.js';
-import type { VendorSettings } from './vendor-settings.js';
+import { atomicMethods, type Db } from '../../db/client.js';
+import { updateVendorConfig } from '../../db/queries/vendor-config.js';
+import type { ActivationMethod, SignUpStrategyName, SignUpStrategySetting } from '../../db/schema/index.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { Clock } from '../../lib/time.js';
+import { assertVendorAdmin } from '../admin-access.js';
+import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
+import type { AccessTokenClaims } from '../tokens.js';
+import type { VendorSettings } from '../vendor-settings.js';
 
 export const signUpStrategyNames = [
   'email',

@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.js';
-import { findUserAuthorization, setActiveTenant, type UserAuthorization } from '../db/queries/users.js';
-import { appError, errorCatalogue } from '../errors.js';
+import type { Db } from '../../db/client.js';
+import { findUserAuthorization, setActiveTenant, type UserAuthorization } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
 
 interface SigningInUser extends UserAuthorization {
   id: string;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { INVITE_LINK_DEFAULT_MINUTES } from '@brizo/contract';
-import type { Config } from '../config.js';
-import { atomicMethods, type Db } from '../db/client.js';
-import { assignNewMemberRoles } from '../db/queries/roles.js';
-import { assertEmailDomainAllowed } from './security-admin.js';
+import type { Config } from '../../config.js';
+import { atomicMethods, type Db } from '../../db/client.js';
+import { assignNewMemberRoles } from '../../db/queries/roles.js';
+import { assertEmailDomainAllowed } from '../security/tenant-security.js';
 import {
   deleteInviteLink,
   findInviteLink,
@@ -11,19 +11,19 @@ import {
   updateInviteLink,
   upsertInviteLink,
   type InviteLinkRow,
-} from '../db/queries/team.js';
-import { findTenantById, insertMembership } from '../db/queries/tenants.js';
-import { findUserByEmail, insertUser, normalizeEmail } from '../db/queries/users.js';
-import { appError, errorCatalogue } from '../errors.js';
-import { generateToken } from '../lib/secrets.js';
-import { addSeconds, type Clock } from '../lib/time.js';
-import { personOf, type AdminActor } from './admin-access.js';
-import type { ActivationService } from './activation.js';
-import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from './audit.js';
-import { forgotPasswordUrl, loginUrl } from './links.js';
-import type { Mailer } from './mail.js';
-import { accountExistsMail } from './mail-templates.js';
-import type { SignUpInput, SignUpResult } from './signup.js';
+} from '../../db/queries/team.js';
+import { findTenantById, insertMembership } from '../../db/queries/tenants.js';
+import { findUserByEmail, insertUser, normalizeEmail } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import { generateToken } from '../../lib/secrets.js';
+import { addSeconds, type Clock } from '../../lib/time.js';
+import { personOf, type AdminActor } from '../admin-access.js';
+import type { ActivationService } from '../activation.js';
+import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from '../audit.js';
+import { forgotPasswordUrl, loginUrl } from '../links.js';
+import type { Mailer } from '../mail.js';
+import { accountExistsMail } from '../mail-templates.js';
+import type { SignUpInput, SignUpResult } from '../signup.js';
 
 export function inviteLinkView(link: InviteLinkRow, vendorId: string) {
   return {

@@ -5,9 +5,9 @@ import {
   type UserFilterPreset,
   type UserSortKey,
 } from '@brizo/contract';
-import { atomicMethods, type Db } from '../db/client.js';
-import { findPermissionsByIds } from '../db/queries/permissions.js';
-import { findRolesByIdsVisibleToTenant } from '../db/queries/roles.js';
+import { atomicMethods, type Db } from '../../db/client.js';
+import { findPermissionsByIds } from '../../db/queries/permissions.js';
+import { findRolesByIdsVisibleToTenant } from '../../db/queries/roles.js';
 import {
   countMembers,
   countMembershipsOfUser,
@@ -24,19 +24,19 @@ import {
   type MemberQuery,
   type MemberRow,
   type MemberWithRoleIds,
-} from '../db/queries/team.js';
-import { updateUser } from '../db/queries/users.js';
-import { appError, errorCatalogue } from '../errors.js';
-import { addSeconds, type Clock } from '../lib/time.js';
-import type { AdminActor } from './admin-access.js';
-import type { ActivationService } from './activation.js';
-import { auditEvents, recordAdminAudit, type AuditEvent } from './audit.js';
-import type { AuthorizationCache } from './authorization-cache.js';
-import type { InvitationService } from './lifecycle/invitations.js';
-import { roleView, type RoleView } from './roles-admin.js';
-import type { AccessTokenClaims } from './tokens.js';
-import type { UsernamesService } from './usernames.js';
-import { revocationKeys, type RevocationList } from './revocations.js';
+} from '../../db/queries/team.js';
+import { updateUser } from '../../db/queries/users.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import { addSeconds, type Clock } from '../../lib/time.js';
+import type { AdminActor } from '../admin-access.js';
+import type { ActivationService } from '../activation.js';
+import { auditEvents, recordAdminAudit, type AuditEvent } from '../audit.js';
+import type { AuthorizationCache } from '../authorization-cache.js';
+import type { InvitationService } from '../lifecycle/invitations.js';
+import { roleView, type RoleView } from '../roles.js';
+import type { AccessTokenClaims } from '../tokens.js';
+import type { UsernamesService } from '../usernames.js';
+import { revocationKeys, type RevocationList } from '../revocations.js';
 
 /**
  * Totals of a tenant's list are reused this long: counting 100,000 memberships on every page turn

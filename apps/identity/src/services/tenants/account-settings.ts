@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { atomicMethods, type Db } from '../db/client.js';
-import { findTenantById, updateTenant, type TenantRow } from '../db/queries/tenants.js';
-import { appError, errorCatalogue } from '../errors.js';
-import type { Clock } from '../lib/time.js';
-import type { AdminActor } from './admin-access.js';
-import { auditEvents, recordAdminAudit } from './audit.js';
+import { atomicMethods, type Db } from '../../db/client.js';
+import { findTenantById, updateTenant, type TenantRow } from '../../db/queries/tenants.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { Clock } from '../../lib/time.js';
+import type { AdminActor } from '../admin-access.js';
+import { auditEvents, recordAdminAudit } from '../audit.js';
 
 /** SPEC section 5: image data URLs must match data:image/{type};base64. */
 const IMAGE_DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]+={0,2}$/i;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { profileImages } from '../schema/index.js';
+import type { Db } from '../../client.js';
+import { profileImages } from '../../schema/index.js';
 
 export type ProfileImageRow = typeof profileImages.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { userPhoneNumbers } from '../schema/index.js';
+import type { Db } from '../../client.js';
+import { userPhoneNumbers } from '../../schema/index.js';
 
 export type UserPhoneNumberRow = typeof userPhoneNumbers.$inferSelect;
 

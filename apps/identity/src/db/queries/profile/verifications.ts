@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { profileVerifications, type ProfileVerificationKind } from '../schema/index.js';
+import type { Db } from '../../client.js';
+import { profileVerifications, type ProfileVerificationKind } from '../../schema/index.js';
 
 export type ProfileVerificationRow = typeof profileVerifications.$inferSelect;
 

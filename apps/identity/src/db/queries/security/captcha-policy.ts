@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { captchaPolicy } from '../schema/index.js';
+import type { Db } from '../../client.js';
+import { captchaPolicy } from '../../schema/index.js';
 
 export type CaptchaPolicyRow = typeof captchaPolicy.$inferSelect;
 const POLICY_ID = 'default';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { emailDomainRestrictions, type RestrictionType } from '../schema/index.js';
+import type { Db } from '../../client.js';
+import { emailDomainRestrictions, type RestrictionType } from '../../schema/index.js';
 
 export type EmailDomainRestrictionRow = typeof emailDomainRestrictions.$inferSelect;
 

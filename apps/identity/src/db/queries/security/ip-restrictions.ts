@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { ipRestrictions, type RestrictionType } from '../schema/index.js';
+import type { Db } from '../../client.js';
+import { ipRestrictions, type RestrictionType } from '../../schema/index.js';
 
 export type IpRestrictionRow = typeof ipRestrictions.$inferSelect;
 

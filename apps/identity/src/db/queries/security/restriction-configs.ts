@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { restrictionConfigs } from '../schema/index.js';
+import type { Db } from '../../client.js';
+import { restrictionConfigs } from '../../schema/index.js';
 
 export type RestrictionConfigRow = typeof restrictionConfigs.$inferSelect;
 export type RestrictionConfigChanges = Partial<

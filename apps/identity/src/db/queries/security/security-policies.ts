@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { securityPolicies } from '../schema/index.js';
+import type { Db } from '../../client.js';
+import { securityPolicies } from '../../schema/index.js';
 
 export type SecurityPolicyRow = typeof securityPolicies.$inferSelect;
 export type SecurityPolicyChanges = Partial<Omit<SecurityPolicyRow, 'scope' | 'createdAt' | 'updatedAt'>>;

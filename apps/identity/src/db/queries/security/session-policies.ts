@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { refreshTokenFamilies, sessionPolicies } from '../schema/index.js';
+import type { Db } from '../../client.js';
+import { refreshTokenFamilies, sessionPolicies } from '../../schema/index.js';
 
 export type SessionPolicyRow = typeof sessionPolicies.$inferSelect;
 export type SessionPolicyChanges = Partial<Omit<SessionPolicyRow, 'tenantId' | 'createdAt' | 'updatedAt'>>;

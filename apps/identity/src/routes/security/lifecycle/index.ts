@@ -5,7 +5,7 @@ import {
   VENDOR_SCOPE,
   type SecurityPolicyChanges,
   type SecurityPolicyRow,
-} from '../../../db/queries/security-policies.js';
+} from '../../../db/queries/security/security-policies.js';
 import { auditEvents, recordAudit } from '../../../services/audit.js';
 import { adminActorOf, assertPermission } from '../../../services/admin-access.js';
 import type { RouteOptions } from '../../../services/index.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AdminActor } from '../../../services/admin-access.js';
 import type { AccessTokenClaims } from '../../../services/tokens.js';
 import type { RouteOptions } from '../../../services/index.js';
-import type { SessionOwner } from '../../../services/user-sessions.js';
+import type { SessionOwner } from '../../../services/own-sessions.js';
 import { emptyResponse } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
 
@@ -26,9 +26,9 @@ const ownerOf = ({ actor, claims }: { actor: AdminActor; claims: AccessTokenClai
 });
 
 /** /identity/resources/users/sessions: the signed-in user's own active sessions (Privacy section). */
-export const userSessionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+export const ownSessionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'users');
-  const { userSessions } = services;
+  const { ownSessions } = services;
 
   route({
     name: 'sessionsGetV1Me',
@@ -38,7 +38,7 @@ export const userSessionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     summary: "The signed-in user's active sessions, the current one flagged",
     access: 'member',
     response: z.array(sessionResponse),
-    handler: async (caller) => userSessions.list(ownerOf(caller)),
+    handler: async (caller) => ownSessions.list(ownerOf(caller)),
   });
 
   route({
@@ -49,7 +49,7 @@ export const userSessionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     summary: 'The session of this access token',
     access: 'member',
     response: sessionResponse,
-    handler: async (caller) => userSessions.current(ownerOf(caller)),
+    handler: async (caller) => ownSessions.current(ownerOf(caller)),
   });
 
   route({
@@ -61,7 +61,7 @@ export const userSessionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     access: 'member',
     response: emptyResponse,
     handler: async (caller) => {
-      await userSessions.revokeOthers(ownerOf(caller));
+      await ownSessions.revokeOthers(ownerOf(caller));
       return {};
     },
   });
@@ -76,7 +76,7 @@ export const userSessionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     params: z.object({ id: z.uuid({ error: 'id must be a valid id' }) }),
     response: emptyResponse,
     handler: async ({ request, ...caller }) => {
-      await userSessions.revoke(ownerOf(caller), request.params.id);
+      await ownSessions.revoke(ownerOf(caller), request.params.id);
       return {};
     },
   });

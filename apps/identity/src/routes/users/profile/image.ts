@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../../config.js';
 import { appError, errorCatalogue } from '../../../errors.js';
 import type { RouteOptions } from '../../../services/index.js';
-import { checkProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../../../services/profile-image.js';
+import { checkProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../../../services/profile/image.js';
 import { parseMultipartFiles } from './multipart.js';
 import { areaRoutes } from '../../route.js';
 

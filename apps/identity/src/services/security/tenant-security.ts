@@ -1,23 +1,26 @@
-import { atomicMethods, type Db } from '../db/client.js';
+import { atomicMethods, type Db } from '../../db/client.js';
 import {
   deleteEmailDomainRestriction,
   insertEmailDomainRestriction,
   listEmailDomainRestrictions,
   type EmailDomainRestrictionRow,
-} from '../db/queries/email-domain-restrictions.js';
-import { findRestrictionConfig, upsertRestrictionConfig } from '../db/queries/restriction-configs.js';
+} from '../../db/queries/security/email-domain-restrictions.js';
+import {
+  findRestrictionConfig,
+  upsertRestrictionConfig,
+} from '../../db/queries/security/restriction-configs.js';
 import {
   findSessionPolicy,
   revokeSessionsBeyondLimit,
   upsertSessionPolicy,
   type SessionPolicyChanges,
   type SessionPolicyRow,
-} from '../db/queries/session-policies.js';
-import type { RestrictionType } from '../db/schema/index.js';
-import { appError, errorCatalogue } from '../errors.js';
-import type { Clock } from '../lib/time.js';
-import type { AdminActor } from './admin-access.js';
-import { auditEvents, recordAdminAudit } from './audit.js';
+} from '../../db/queries/security/session-policies.js';
+import type { RestrictionType } from '../../db/schema/index.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { Clock } from '../../lib/time.js';
+import type { AdminActor } from '../admin-access.js';
+import { auditEvents, recordAdminAudit } from '../audit.js';
 import { emailDomain, isPersonalEmail } from './email-domains.js';
 
 /** The wire shape of the session policy (the SDK's ISessionConfigurations); timeouts in seconds. */
@@ -39,7 +42,7 @@ export interface DomainRestrictionView {
   type: RestrictionType;
 }
 
-export interface SecurityAdminService {
+export interface TenantSecurityService {
   sessionPolicy(tenantId: string): Promise<SessionPolicyView>;
   saveSessionPolicy(actor: AdminActor, change: SessionPolicyChange): Promise<SessionPolicyView>;
   /** After a sign-in: ends the user's oldest sessions beyond the tenant's max concurrent sessions (their ids). */
@@ -105,7 +108,7 @@ export async function assertEmailDomainAllowed(db: Db, tenantId: string, email: 
 const LIMIT_CACHE_SECONDS = 5;
 const MAX_CACHED_TENANTS = 10_000;
 
-export function createSecurityAdminService(deps: { db: Db; clock: Clock }): SecurityAdminService {
+export function createTenantSecurityService(deps: { db: Db; clock: Clock }): TenantSecurityService {
   const { db, clock } = deps;
   // Most tenants set no session limit: their sign-ins should not pay a write for it.
   const limited = new Map<string, { expires: number; active: boolean }>();
