@@ -1,8 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenantAdmins } from './admin-support.js';
-import { useTestServer } from './harness.js';
-import { accessTokenOf } from './lifecycle-helpers.js';
+import { createTenantAdmins } from '../admin-support.js';
+import { useTestServer } from '../harness.js';
+import { accessTokenOf } from '../lifecycle-helpers.js';
 
 // Issue 10: a fuzz of every operation of /openapi.json. Testers found 500s with NUL bytes, lone
 // surrogates, deep nesting and framework-level refusals outside the error shape; this sends each

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ContextHolder, createApiClient } from '@frontegg/rest-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTenantAdmins, signedIn, vendorRoleId, type TenantAdmins } from './admin-support.js';
-import { createUser } from './factories.js';
-import { API, uniqueEmail, useTestServer } from './harness.js';
+import { as, createTenantAdmins, signedIn, vendorRoleId, type TenantAdmins } from '../admin-support.js';
+import { createUser } from '../factories.js';
+import { API, uniqueEmail, useTestServer } from '../harness.js';
 
 const server = useTestServer();
 const APP_NAME = 'coverage';

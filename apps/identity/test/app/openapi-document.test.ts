@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from './harness.js';
+import { useTestServer } from '../harness.js';
 
 // Issue 12: every endpoint is declared one way (src/routes/route.ts), which names each operation; generated
 // clients and the fuzz of every operation tell operations apart by these ids.

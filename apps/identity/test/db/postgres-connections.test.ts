@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { postgresDatabase } from '../src/db/client.js';
-import { executeRows } from '../src/db/rows.js';
-import { databaseUrl } from './test-database.js';
+import { postgresDatabase } from '../../src/db/client.js';
+import { executeRows } from '../../src/db/rows.js';
+import { databaseUrl } from '../test-database.js';
 
 // Regression (issue 3): the server side cutting an idle pooled connection (a restart, a failover, the
 // test teardown's DROP DATABASE ... WITH (FORCE)) raised an unhandled 'error' that ended the process.

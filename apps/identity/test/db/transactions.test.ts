@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { executeRows } from '../src/db/rows.js';
-import { apiTokens, groups, mailOutbox, memberships, users } from '../src/db/schema/index.js';
-import { issueOneTimeToken } from '../src/services/one-time-tokens.js';
-import { createTenantAdmins, as } from './admin-support.js';
-import { TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, json, linkFromMail, mailTo, uniqueEmail, useTestServer } from './harness.js';
-import { databaseUrl } from './test-database.js';
+import { executeRows } from '../../src/db/rows.js';
+import { apiTokens, groups, mailOutbox, memberships, users } from '../../src/db/schema/index.js';
+import { issueOneTimeToken } from '../../src/services/one-time-tokens.js';
+import { createTenantAdmins, as } from '../admin-support.js';
+import { TEST_PASSWORD } from '../factories.js';
+import { API, expectErrorShape, json, linkFromMail, mailTo, uniqueEmail, useTestServer } from '../harness.js';
+import { databaseUrl } from '../test-database.js';
 
 // Issue 10: a write and its audit row, and every multi-statement change, are one transaction. A failed
 // audit insert used to leave a saved group behind a 500, and a crash left users without memberships.

@@ -1,14 +1,14 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import type { Database } from '../src/db/client.js';
-import { redactUrl } from '../src/lib/log-redaction.js';
-import { createOutboxMailer } from '../src/services/mail.js';
-import { createPasswordHasher } from '../src/services/passwords.js';
-import { DEMO_PASSWORD } from '../src/services/seed.js';
-import { createOutboxSms } from '../src/services/sms.js';
-import { createUser } from './factories.js';
+import { buildApp } from '../../src/app.js';
+import type { Database } from '../../src/db/client.js';
+import { redactUrl } from '../../src/lib/log-redaction.js';
+import { createOutboxMailer } from '../../src/services/mail.js';
+import { createPasswordHasher } from '../../src/services/passwords.js';
+import { DEMO_PASSWORD } from '../../src/services/seed.js';
+import { createOutboxSms } from '../../src/services/sms.js';
+import { createUser } from '../factories.js';
 import {
   API,
   linkFromMail,
@@ -17,7 +17,7 @@ import {
   testConfig,
   TestClock,
   uniqueEmail,
-} from './harness.js';
+} from '../harness.js';
 
 // Issue 10: the password-reset URL with its token was logged at info level (fastify's request log
 // line carries the URL, query string included). No token, code or link may reach a log line.

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.js';
-import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
-import { executeRows } from '../src/db/rows.js';
-import { as, createTenantAdmins, type TenantAdmins } from './admin-support.js';
-import { useTestServer, type TestServer } from './harness.js';
-import { accessTokenOf } from './lifecycle-helpers.js';
+import type { Db } from '../../src/db/client.js';
+import { listOutboxSms } from '../../src/db/queries/sms-outbox.js';
+import { executeRows } from '../../src/db/rows.js';
+import { as, createTenantAdmins, type TenantAdmins } from '../admin-support.js';
+import { useTestServer, type TestServer } from '../harness.js';
+import { accessTokenOf } from '../lifecycle-helpers.js';
 
 // Issue 4, "a cross-tenant probe over every admin endpoint": tenant A's administrator calls every
 // route of the API with tenant B's ids — in the path and in the body — and afterwards B's rows are

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API, expectErrorShape, useTestServer } from './harness.js';
-import { COOKIE, OAUTH, signedInUser } from './oauth-helpers.js';
+import { API, expectErrorShape, useTestServer } from '../harness.js';
+import { COOKIE, OAUTH, signedInUser } from '../oauth-helpers.js';
 
 // Issue 10: the refresh cookie (SameSite=Lax) also goes with requests from a sibling origin of the same
 // site, so logout and refresh accepted a no-cors form POST from another port or subdomain.

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantAdmins } from './admin-support.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
+import { createTenantAdmins } from '../admin-support.js';
+import { API, expectErrorShape, useTestServer } from '../harness.js';
 
 // Issue 10: malformed input answered 500 (NUL bytes, lone surrogates, 10,000-level bodies) or in the
 // framework's own shape (bad percent-encoding, over-long path parameters, refusals of Node's HTTP

@@ -3,11 +3,11 @@
 // on writes.
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { updateUser } from '../src/db/queries/users.js';
-import { memberships } from '../src/db/schema/index.js';
-import { as, createTenantAdmins, passwordSignIn, signedIn, vendorRoleId } from './admin-support.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from './harness.js';
+import { updateUser } from '../../src/db/queries/users.js';
+import { memberships } from '../../src/db/schema/index.js';
+import { as, createTenantAdmins, passwordSignIn, signedIn, vendorRoleId } from '../admin-support.js';
+import { createUser, TEST_PASSWORD } from '../factories.js';
+import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from '../harness.js';
 
 const server = useTestServer();
 const TEAM = '/frontegg/team/resources';

@@ -1,14 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterCommit, type Database } from '../src/db/client.js';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
-import { findUserById } from '../src/db/queries/users.js';
-import { createOutboxMailer, type Mailer } from '../src/services/mail.js';
-import { DEMO_PASSWORD } from '../src/services/seed.js';
-import { createOutboxSms, type SmsSender } from '../src/services/sms.js';
-import { createUser } from './factories.js';
-import { accessTokenOf, setPolicy } from './lifecycle-helpers.js';
+import { afterCommit, type Database } from '../../src/db/client.js';
+import { listAuditLogsByEmail } from '../../src/db/queries/audit-logs.js';
+import { listOutboxSms } from '../../src/db/queries/sms-outbox.js';
+import { findUserById } from '../../src/db/queries/users.js';
+import { createOutboxMailer, type Mailer } from '../../src/services/mail.js';
+import { DEMO_PASSWORD } from '../../src/services/seed.js';
+import { createOutboxSms, type SmsSender } from '../../src/services/sms.js';
+import { createUser } from '../factories.js';
+import { accessTokenOf, setPolicy } from '../lifecycle-helpers.js';
 import {
   API,
   cookieValue,
@@ -18,7 +18,7 @@ import {
   TestClock,
   uniqueEmail,
   type TestServer,
-} from './harness.js';
+} from '../harness.js';
 
 // Issue 10: anonymous endpoints that take an identifier answered measurably slower for an existing
 // account (they mailed before answering). Now they answer first and work after: the answers are

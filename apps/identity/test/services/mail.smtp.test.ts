@@ -3,9 +3,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../src/services/mail.js';
-import { as, createTenantAdmins } from './admin-support.js';
-import { API, startTestServer, uniqueEmail, useTestServer } from './harness.js';
+import { createSmtpMailer } from '../../src/services/mail.js';
+import { as, createTenantAdmins } from '../admin-support.js';
+import { API, startTestServer, uniqueEmail, useTestServer } from '../harness.js';
 
 const server = useTestServer();
 const received: ParsedMail[] = [];

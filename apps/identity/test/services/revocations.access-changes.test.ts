@@ -5,10 +5,16 @@
 // and a refresh (when the access remains) gets a token with what is left.
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRevocationList, revocationKeys, revokeMembers } from '../src/services/revocations.js';
-import { as, createTenantAdmins, createTenantRole, type Member, type TenantAdmins } from './admin-support.js';
-import { API, cookieValue, expectErrorShape, mailTo, TestClock, useTestServer } from './harness.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
+import { createMemoryRevocationList, revocationKeys, revokeMembers } from '../../src/services/revocations.js';
+import {
+  as,
+  createTenantAdmins,
+  createTenantRole,
+  type Member,
+  type TenantAdmins,
+} from '../admin-support.js';
+import { API, cookieValue, expectErrorShape, mailTo, TestClock, useTestServer } from '../harness.js';
+import { createUser, TEST_PASSWORD } from '../factories.js';
 
 const server = useTestServer();
 const COOKIE = 'fe_refresh_brizoaccess';

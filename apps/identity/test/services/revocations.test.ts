@@ -3,12 +3,12 @@
 // ending the old session, and API tokens' access tokens accepted by the server's own API.
 import { decodeJwt, importJWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { findVendorRolesByKeys } from '../src/db/queries/roles.js';
-import { signingKeys } from '../src/db/schema/index.js';
-import { createMemoryRevocationList } from '../src/services/revocations.js';
-import { as, createTenantAdmins, createTenantRole, type Member } from './admin-support.js';
-import { API, cookieValue, expectErrorShape, TestClock, useTestServer } from './harness.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
+import { findVendorRolesByKeys } from '../../src/db/queries/roles.js';
+import { signingKeys } from '../../src/db/schema/index.js';
+import { createMemoryRevocationList } from '../../src/services/revocations.js';
+import { as, createTenantAdmins, createTenantRole, type Member } from '../admin-support.js';
+import { API, cookieValue, expectErrorShape, TestClock, useTestServer } from '../harness.js';
+import { createUser, TEST_PASSWORD } from '../factories.js';
 
 const server = useTestServer();
 const COOKIE = 'fe_refresh_brizoaccess';

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { pgliteDatabase } from '../src/db/client.js';
-import { findRolesOfUser } from '../src/db/queries/roles.js';
-import { findUserByEmail } from '../src/db/queries/users.js';
+import { pgliteDatabase } from '../../src/db/client.js';
+import { findRolesOfUser } from '../../src/db/queries/roles.js';
+import { findUserByEmail } from '../../src/db/queries/users.js';
 import {
   memberships,
   permissions,
@@ -12,14 +12,14 @@ import {
   tenants,
   userRoles,
   users,
-} from '../src/db/schema/index.js';
-import { addDays, isoDate } from '../src/lib/time.js';
+} from '../../src/db/schema/index.js';
+import { addDays, isoDate } from '../../src/lib/time.js';
 import { adminPermissions } from '@brizo/contract';
-import { DEMO_PASSWORD, demoAccounts, EXPIRED_TRIAL_DATE, seed } from '../src/services/seed.js';
-import { createSuperuser, SuperuserError } from '../src/services/superuser.js';
-import { API, startTestServer, TestClock, testConfig, uniqueEmail, useTestServer } from './harness.js';
-import { as, signedIn } from './admin-support.js';
-import { createTenant, createUser } from './factories.js';
+import { DEMO_PASSWORD, demoAccounts, EXPIRED_TRIAL_DATE, seed } from '../../src/services/seed.js';
+import { createSuperuser, SuperuserError } from '../../src/services/superuser.js';
+import { API, startTestServer, TestClock, testConfig, uniqueEmail, useTestServer } from '../harness.js';
+import { as, signedIn } from '../admin-support.js';
+import { createTenant, createUser } from '../factories.js';
 
 const server = useTestServer();
 

@@ -1,8 +1,8 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
-import { createTokenService, type TokenService } from '../src/services/tokens.js';
-import { openTestDatabase, testConfig, TestClock } from './harness.js';
+import type { Database } from '../../src/db/client.js';
+import { createTokenService, type TokenService } from '../../src/services/tokens.js';
+import { openTestDatabase, testConfig, TestClock } from '../harness.js';
 
 describe('the prepared signer of API-token access tokens', () => {
   const config = testConfig();

@@ -1,10 +1,10 @@
 // Walk-through issue: the access-token type of API tokens (SPEC "API token types": accessToken) answered
 // 404 on create and delete and its lists were always empty. The secret is itself the bearer token.
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { as, createTenantAdmins, signedIn, vendorRoleId } from './admin-support.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { as, createTenantAdmins, signedIn, vendorRoleId } from '../../admin-support.js';
+import { createUser } from '../../factories.js';
+import { API, expectErrorShape, useTestServer } from '../../harness.js';
 
 const server = useTestServer();
 const PERSONAL = `${API}/users/access-tokens/v1`;

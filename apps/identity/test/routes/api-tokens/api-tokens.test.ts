@@ -3,19 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { assignUserRoles } from '../src/db/queries/roles.js';
-import { apiTokens, memberships, users } from '../src/db/schema/index.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { assignUserRoles } from '../../../src/db/queries/roles.js';
+import { apiTokens, memberships, users } from '../../../src/db/schema/index.js';
 import {
   as,
   createTenantAdmins,
   createTenantRole,
   vendorRoleId as roleIdOf,
   type Member,
-} from './admin-support.js';
-import { API, expectErrorShape, useTestServer, type TestServer } from './harness.js';
-import { createUser } from './factories.js';
-import { accessTokenOf } from './lifecycle-helpers.js';
+} from '../../admin-support.js';
+import { API, expectErrorShape, useTestServer, type TestServer } from '../../harness.js';
+import { createUser } from '../../factories.js';
+import { accessTokenOf } from '../../lifecycle-helpers.js';
 
 const server = useTestServer();
 const PERSONAL = `${API}/users/api-tokens/v1`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createAdjustableClock } from '../src/lib/time.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { expectErrorShape, openTestDatabase, startTestServer, TestClock } from './harness.js';
-import { passwordLogin } from './lifecycle-helpers.js';
+import { createAdjustableClock } from '../../../src/lib/time.js';
+import { createUser, TEST_PASSWORD } from '../../factories.js';
+import { expectErrorShape, openTestDatabase, startTestServer, TestClock } from '../../harness.js';
+import { passwordLogin } from '../../lifecycle-helpers.js';
 
 describe('dev clock (POST/DELETE /dev/api/clock)', () => {
   it('moves the server clock for everything the server decides, and back', async () => {

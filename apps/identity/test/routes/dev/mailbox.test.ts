@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createOutboxMailer } from '../src/services/mail.js';
-import { expectErrorShape, startTestServer, uniqueEmail, useTestServer } from './harness.js';
+import { createOutboxMailer } from '../../../src/services/mail.js';
+import { expectErrorShape, startTestServer, uniqueEmail, useTestServer } from '../../harness.js';
 
 const server = useTestServer();
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.js';
-import { createOutboxSms, isPhoneNumber, normalizePhoneNumber } from '../src/services/sms.js';
-import { expectErrorShape, startTestServer, useTestServer } from './harness.js';
+import { users } from '../../../src/db/schema/index.js';
+import { createOutboxSms, isPhoneNumber, normalizePhoneNumber } from '../../../src/services/sms.js';
+import { expectErrorShape, startTestServer, useTestServer } from '../../harness.js';
 
 const server = useTestServer();
 

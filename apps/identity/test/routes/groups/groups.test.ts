@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { as, createTenantAdmins, type TenantAdmins } from './admin-support.js';
-import { API, cookieValue, expectErrorShape, useTestServer } from './harness.js';
-import { TEST_PASSWORD } from './factories.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { as, createTenantAdmins, type TenantAdmins } from '../../admin-support.js';
+import { API, cookieValue, expectErrorShape, useTestServer } from '../../harness.js';
+import { TEST_PASSWORD } from '../../factories.js';
 
 const server = useTestServer();
 const GROUPS = `${API}/groups/v1`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
-import { accessTokenOf } from './lifecycle-helpers.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { createUser } from '../../factories.js';
+import { API, expectErrorShape, useTestServer } from '../../harness.js';
+import { accessTokenOf } from '../../lifecycle-helpers.js';
 
 const server = useTestServer();
 const impersonate = (payload: unknown) =>

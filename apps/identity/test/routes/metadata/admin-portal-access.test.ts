@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/services/seed.js';
-import { as, createTenantAdmins } from './admin-support.js';
-import { expectErrorShape, startTestServer, useTestServer } from './harness.js';
-import { accessTokenOf } from './lifecycle-helpers.js';
+import { DEMO_PASSWORD } from '../../../src/services/seed.js';
+import { as, createTenantAdmins } from '../../admin-support.js';
+import { expectErrorShape, startTestServer, useTestServer } from '../../harness.js';
+import { accessTokenOf } from '../../lifecycle-helpers.js';
 
 const server = useTestServer();
 const METADATA = '/frontegg/metadata?entityName=adminBox';

@@ -1,9 +1,9 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { upsertOAuthClient } from '../src/db/queries/oauth.js';
-import { AUTHORIZATION_CODE_TTL_SECONDS } from '../src/services/oauth/authorization-server.js';
-import { expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { upsertOAuthClient } from '../../../src/db/queries/oauth.js';
+import { AUTHORIZATION_CODE_TTL_SECONDS } from '../../../src/services/oauth/authorization-server.js';
+import { expectErrorShape, useTestServer } from '../../harness.js';
 import {
   authorize,
   auditRows,
@@ -15,7 +15,7 @@ import {
   pkcePair,
   signedInUser,
   token,
-} from './oauth-helpers.js';
+} from '../../oauth-helpers.js';
 
 const server = useTestServer();
 

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { findVendorRolesByKeys } from '../src/db/queries/roles.js';
-import { users } from '../src/db/schema/index.js';
-import { as, createTenantAdmins, type Member } from './admin-support.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
-import { OAUTH, pkcePair } from './oauth-helpers.js';
+import { findVendorRolesByKeys } from '../../../src/db/queries/roles.js';
+import { users } from '../../../src/db/schema/index.js';
+import { as, createTenantAdmins, type Member } from '../../admin-support.js';
+import { API, expectErrorShape, useTestServer } from '../../harness.js';
+import { OAUTH, pkcePair } from '../../oauth-helpers.js';
 
 const server = useTestServer();
 const FORM = 'application/x-www-form-urlencoded';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { cookieValue, expectErrorShape, useTestServer } from './harness.js';
-import { COOKIE, OAUTH, signedInUser } from './oauth-helpers.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { cookieValue, expectErrorShape, useTestServer } from '../../harness.js';
+import { COOKIE, OAUTH, signedInUser } from '../../oauth-helpers.js';
 
 // Issue 10: one click on a link to GET /frontegg/oauth/logout, from any site, ended the session. The
 // end-session endpoint now follows OpenID Connect RP-Initiated Logout 1.0.

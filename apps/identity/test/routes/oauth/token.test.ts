@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { refreshTokenFamilies } from '../src/db/schema/index.js';
-import { AUTHORIZATION_CODE_TTL_SECONDS } from '../src/services/oauth/authorization-server.js';
-import { REFRESH_REUSE_GRACE_SECONDS } from '../src/services/sessions.js';
-import { API, cookieValue, expectErrorShape, useTestServer } from './harness.js';
-import { CALLBACK, codeFor, COOKIE, OAUTH, pkcePair, signedInUser, token } from './oauth-helpers.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { refreshTokenFamilies } from '../../../src/db/schema/index.js';
+import { AUTHORIZATION_CODE_TTL_SECONDS } from '../../../src/services/oauth/authorization-server.js';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../../src/services/sessions.js';
+import { API, cookieValue, expectErrorShape, useTestServer } from '../../harness.js';
+import { CALLBACK, codeFor, COOKIE, OAUTH, pkcePair, signedInUser, token } from '../../oauth-helpers.js';
 
 const server = useTestServer();
 

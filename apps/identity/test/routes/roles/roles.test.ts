@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { assignNewMemberRoles, findRolesOfUser } from '../src/db/queries/roles.js';
-import { createUser } from './factories.js';
-import { as, createTenantAdmins, type TenantAdmins } from './admin-support.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { assignNewMemberRoles, findRolesOfUser } from '../../../src/db/queries/roles.js';
+import { createUser } from '../../factories.js';
+import { as, createTenantAdmins, type TenantAdmins } from '../../admin-support.js';
+import { API, expectErrorShape, useTestServer } from '../../harness.js';
 
 const server = useTestServer();
 const ROLES = `${API}/roles/v1`;

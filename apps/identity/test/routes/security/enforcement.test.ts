@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { refreshTokenFamilies } from '../src/db/schema/index.js';
-import { as, createTenantAdmins, type TenantAdmins } from './admin-support.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, cookieValue, expectErrorShape, json, mailTo, uniqueEmail, useTestServer } from './harness.js';
+import { refreshTokenFamilies } from '../../../src/db/schema/index.js';
+import { as, createTenantAdmins, type TenantAdmins } from '../../admin-support.js';
+import { createUser, TEST_PASSWORD } from '../../factories.js';
+import {
+  API,
+  cookieValue,
+  expectErrorShape,
+  json,
+  mailTo,
+  uniqueEmail,
+  useTestServer,
+} from '../../harness.js';
 
 // The policies of the Security section take effect in the login box, on refresh and on API calls.
 const server = useTestServer();

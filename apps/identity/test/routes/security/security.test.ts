@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { as, createTenantAdmins, type Member } from './admin-support.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { as, createTenantAdmins, type Member } from '../../admin-support.js';
+import { API, expectErrorShape, useTestServer } from '../../harness.js';
 
 const server = useTestServer();
 const SESSIONS = `${API}/configurations/sessions/v1`;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/services/seed.js';
-import { API, expectErrorShape, startTestServer, useTestServer } from './harness.js';
+import { DEMO_PASSWORD } from '../../../src/services/seed.js';
+import { API, expectErrorShape, startTestServer, useTestServer } from '../../harness.js';
 
 const server = useTestServer();
 const get = (url: string, headers: Record<string, string> = {}) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { findTenantById, updateTenant } from '../src/db/queries/tenants.js';
-import { as, createTenantAdmins } from './admin-support.js';
-import { expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { findTenantById, updateTenant } from '../../../src/db/queries/tenants.js';
+import { as, createTenantAdmins } from '../../admin-support.js';
+import { expectErrorShape, useTestServer } from '../../harness.js';
 
 const server = useTestServer();
 const SETTINGS = '/frontegg/tenants/resources/account-settings/v1';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { findUserById } from '../src/db/queries/users.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
-import { signUpSupport } from './sign-up-support.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { findUserById } from '../../../src/db/queries/users.js';
+import { createUser, TEST_PASSWORD } from '../../factories.js';
+import { API, expectErrorShape, useTestServer } from '../../harness.js';
+import { signUpSupport } from '../../sign-up-support.js';
 
 // Issue 3: the SDK's UsernamesApi for the signed-in user (the admin portal's Profile uses it).
 

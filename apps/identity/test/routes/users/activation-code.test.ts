@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../src/db/queries/users.js';
-import { ACTIVATION_CODE_MAX_ATTEMPTS, ACTIVATION_CODE_TTL_SECONDS } from '../src/services/activation.js';
-import { DEMO_PASSWORD } from '../src/services/seed.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, cookieValue, expectErrorShape, mailTo, uniqueEmail, useTestServer } from './harness.js';
-import { ACTIVATION_SETTING, phoneAndUsernameOn, signUpSupport } from './sign-up-support.js';
+import { findUserByEmail } from '../../../src/db/queries/users.js';
+import {
+  ACTIVATION_CODE_MAX_ATTEMPTS,
+  ACTIVATION_CODE_TTL_SECONDS,
+} from '../../../src/services/activation.js';
+import { DEMO_PASSWORD } from '../../../src/services/seed.js';
+import { createUser, TEST_PASSWORD } from '../../factories.js';
+import { API, cookieValue, expectErrorShape, mailTo, uniqueEmail, useTestServer } from '../../harness.js';
+import { ACTIVATION_SETTING, phoneAndUsernameOn, signUpSupport } from '../../sign-up-support.js';
 
 // Issue 3: activation by code (/account/activate/code): the sign-up answer's activationToken plus
 // the mailed 6-digit code; the token alone activates nothing.

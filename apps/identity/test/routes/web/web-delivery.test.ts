@@ -4,9 +4,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDirectory } from '../../web/vite-precompress.js';
-import { insertOutboxMessage } from '../src/db/queries/mail-outbox.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
+import { precompressDirectory } from '../../../../web/vite-precompress.js';
+import { insertOutboxMessage } from '../../../src/db/queries/mail-outbox.js';
+import { createUser, TEST_PASSWORD } from '../../factories.js';
 import {
   API,
   expectErrorShape,
@@ -14,7 +14,7 @@ import {
   uniqueEmail,
   useTestServer,
   type TestServer,
-} from './harness.js';
+} from '../../harness.js';
 
 // Issue 10 (web delivery): precompressed files chosen by Accept-Encoding, caching by kind of file, no
 // source maps, a content security policy and HSTS on pages, and the session presence cookie.

@@ -1,14 +1,14 @@
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertMembership } from '../src/db/queries/tenants.js';
-import { findUserById } from '../src/db/queries/users.js';
-import { refreshTokenFamilies } from '../src/db/schema/index.js';
-import { REFRESH_REUSE_GRACE_SECONDS } from '../src/services/sessions.js';
-import { auditCount, failingInserts } from './atomic-support.js';
-import { createTenant, createUser } from './factories.js';
-import { API, cookieValue, expectErrorShape, useTestServer } from './harness.js';
-import { mfaClient } from './mfa-support.js';
+import { insertMembership } from '../../../src/db/queries/tenants.js';
+import { findUserById } from '../../../src/db/queries/users.js';
+import { refreshTokenFamilies } from '../../../src/db/schema/index.js';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../../src/services/sessions.js';
+import { auditCount, failingInserts } from '../../atomic-support.js';
+import { createTenant, createUser } from '../../factories.js';
+import { API, cookieValue, expectErrorShape, useTestServer } from '../../harness.js';
+import { mfaClient } from '../../mfa-support.js';
 
 // Issue 10: a refresh that switches tenants moves the session's and the user's tenant together, and a
 // reused refresh token revokes its session together with the audit row saying why.

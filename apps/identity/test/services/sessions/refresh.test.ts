@@ -1,12 +1,12 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { REFRESH_REUSE_GRACE_SECONDS } from '../src/services/sessions.js';
-import { AUTHORIZATION_CACHE_TTL_MS } from '../src/services/authorization-cache.js';
-import { assignUserRoles, findVendorRolesByKeys } from '../src/db/queries/roles.js';
-import { createTenant, createUser, TEST_PASSWORD } from './factories.js';
-import { insertMembership } from '../src/db/queries/tenants.js';
-import { API, cookieValue, expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../../src/services/sessions.js';
+import { AUTHORIZATION_CACHE_TTL_MS } from '../../../src/services/authorization-cache.js';
+import { assignUserRoles, findVendorRolesByKeys } from '../../../src/db/queries/roles.js';
+import { createTenant, createUser, TEST_PASSWORD } from '../../factories.js';
+import { insertMembership } from '../../../src/db/queries/tenants.js';
+import { API, cookieValue, expectErrorShape, useTestServer } from '../../harness.js';
 
 const server = useTestServer();
 const COOKIE = 'fe_refresh_brizoaccess';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
+import { createUser, TEST_PASSWORD } from '../../../factories.js';
+import { API, expectErrorShape, useTestServer } from '../../../harness.js';
 
 const server = useTestServer();
 const POLICY = `${API}/configurations/v1/captcha-policy`;

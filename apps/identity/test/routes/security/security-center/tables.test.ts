@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { recordBreachedPassword } from '../src/db/queries/security-center.js';
-import { as, createTenantAdmins, passwordSignIn } from './admin-support.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, useTestServer } from './harness.js';
+import { recordBreachedPassword } from '../../../../src/db/queries/security-center.js';
+import { as, createTenantAdmins, passwordSignIn } from '../../../admin-support.js';
+import { createUser } from '../../../factories.js';
+import { API, expectErrorShape, useTestServer } from '../../../harness.js';
 
 // The security center's three user tables, read exactly as the store's SecurityCenterState loads
 // them: getUsersV3 with the table's preset, then the users' role ids and the roles.

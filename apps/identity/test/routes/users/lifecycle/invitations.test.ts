@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { findUserByEmail } from '../src/db/queries/users.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, linkFromMail, mailTo, uniqueEmail, useTestServer } from './harness.js';
-import { accessTokenOf, createAdmin } from './lifecycle-helpers.js';
+import { listAuditLogsByEmail } from '../../../../src/db/queries/audit-logs.js';
+import { findUserByEmail } from '../../../../src/db/queries/users.js';
+import { createUser, TEST_PASSWORD } from '../../../factories.js';
+import { API, expectErrorShape, linkFromMail, mailTo, uniqueEmail, useTestServer } from '../../../harness.js';
+import { accessTokenOf, createAdmin } from '../../../lifecycle-helpers.js';
 
 const server = useTestServer();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { as, createTenantAdmins } from './admin-support.js';
-import { TEST_PASSWORD } from './factories.js';
-import { API, cookieValue, expectErrorShape, useTestServer } from './harness.js';
+import { listAuditLogsByEmail } from '../../../../src/db/queries/audit-logs.js';
+import { as, createTenantAdmins } from '../../../admin-support.js';
+import { TEST_PASSWORD } from '../../../factories.js';
+import { API, cookieValue, expectErrorShape, useTestServer } from '../../../harness.js';
 
 // Issue 4, the Privacy section's active sessions: a user sees and signs out only their own sessions;
 // a revoked session can no longer refresh its token; "sign out all" keeps the current one.

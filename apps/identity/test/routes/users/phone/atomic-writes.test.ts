@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { findUserById } from '../src/db/queries/users.js';
-import { oneTimeTokens, phoneNumberChanges, smsRecoverySessions } from '../src/db/schema/index.js';
-import { auditCount, failingInserts } from './atomic-support.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, json, useTestServer } from './harness.js';
-import { mfaClient, type Session } from './mfa-support.js';
+import { findUserById } from '../../../../src/db/queries/users.js';
+import { oneTimeTokens, phoneNumberChanges, smsRecoverySessions } from '../../../../src/db/schema/index.js';
+import { auditCount, failingInserts } from '../../../atomic-support.js';
+import { createUser } from '../../../factories.js';
+import { API, expectErrorShape, json, useTestServer } from '../../../harness.js';
+import { mfaClient, type Session } from '../../../mfa-support.js';
 
 // Issue 10: the phone number's reset and change, and password recovery by SMS, write their rows, their
 // audit row and their mail or text message in one transaction: a failure of the last statement leaves

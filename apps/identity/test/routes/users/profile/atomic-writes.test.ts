@@ -1,11 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { findUserById } from '../src/db/queries/users.js';
-import { profileImages, profileVerifications, refreshTokenFamilies } from '../src/db/schema/index.js';
-import { auditCount, failingInserts } from './atomic-support.js';
-import { createUser } from './factories.js';
-import { API, expectErrorShape, json, mailTo, uniqueEmail, useTestServer } from './harness.js';
-import { mfaClient, type Session } from './mfa-support.js';
+import { findUserById } from '../../../../src/db/queries/users.js';
+import {
+  profileImages,
+  profileVerifications,
+  refreshTokenFamilies,
+} from '../../../../src/db/schema/index.js';
+import { auditCount, failingInserts } from '../../../atomic-support.js';
+import { createUser } from '../../../factories.js';
+import { API, expectErrorShape, json, mailTo, uniqueEmail, useTestServer } from '../../../harness.js';
+import { mfaClient, type Session } from '../../../mfa-support.js';
 
 // Issue 10: the profile update, the email change (its code, the change itself) and its revert each
 // write their rows, their audit row and their mail in one transaction: a failure of the last

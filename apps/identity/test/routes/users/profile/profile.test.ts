@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
-import { findUserById } from '../src/db/queries/users.js';
-import { as, createTenantAdmins, type Member } from './admin-support.js';
-import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from './harness.js';
-import { passwordLogin } from './lifecycle-helpers.js';
-import { TEST_PASSWORD } from './factories.js';
+import { listAuditLogsByEmail } from '../../../../src/db/queries/audit-logs.js';
+import { listOutboxSms } from '../../../../src/db/queries/sms-outbox.js';
+import { findUserById } from '../../../../src/db/queries/users.js';
+import { as, createTenantAdmins, type Member } from '../../../admin-support.js';
+import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from '../../../harness.js';
+import { passwordLogin } from '../../../lifecycle-helpers.js';
+import { TEST_PASSWORD } from '../../../factories.js';
 
 // Issue 4, the Profile section: the signed-in user's own name, metadata, picture, email and phone numbers.
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { findRolesOfUser } from '../src/db/queries/roles.js';
-import { findTenantById } from '../src/db/queries/tenants.js';
-import { findUserByEmail } from '../src/db/queries/users.js';
-import { oneTimeTokens, users } from '../src/db/schema/index.js';
-import { addDays, isoDate } from '../src/lib/time.js';
-import { ACTIVATION_TOKEN_TTL_DAYS } from '../src/services/activation.js';
+import { findRolesOfUser } from '../../../../src/db/queries/roles.js';
+import { findTenantById } from '../../../../src/db/queries/tenants.js';
+import { findUserByEmail } from '../../../../src/db/queries/users.js';
+import { oneTimeTokens, users } from '../../../../src/db/schema/index.js';
+import { addDays, isoDate } from '../../../../src/lib/time.js';
+import { ACTIVATION_TOKEN_TTL_DAYS } from '../../../../src/services/activation.js';
 import {
   API,
   cookieValue,
@@ -14,7 +14,7 @@ import {
   mailTo,
   uniqueEmail,
   useTestServer,
-} from './harness.js';
+} from '../../../harness.js';
 
 const server = useTestServer();
 const NEW_PASSWORD = 'Fresh-Start-42!';

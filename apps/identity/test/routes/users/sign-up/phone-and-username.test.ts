@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { findUserByEmail, findUserById } from '../src/db/queries/users.js';
-import type { SignUpStrategySetting } from '../src/db/schema/index.js';
-import { createUser, TEST_PASSWORD } from './factories.js';
-import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from './harness.js';
-import { phoneAndUsernameOn, SIGN_UP_STRATEGIES, signUpSupport } from './sign-up-support.js';
+import { listAuditLogsByEmail } from '../../../../src/db/queries/audit-logs.js';
+import { findUserByEmail, findUserById } from '../../../../src/db/queries/users.js';
+import type { SignUpStrategySetting } from '../../../../src/db/schema/index.js';
+import { createUser, TEST_PASSWORD } from '../../../factories.js';
+import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from '../../../harness.js';
+import { phoneAndUsernameOn, SIGN_UP_STRATEGIES, signUpSupport } from '../../../sign-up-support.js';
 
 // Issue 3: sign-up strategies (SPEC section 3 "Identifier types"), sign-up by phone number and by
 // username, and signing in by username afterwards.

@@ -1,9 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { findVendorRolesByKeys } from '../src/db/queries/roles.js';
-import { memberships, userRoles, users } from '../src/db/schema/index.js';
-import { as, createTenantAdmins, type TenantAdmins } from './admin-support.js';
-import { API, expectErrorShape, json, uniqueEmail, useTestServer, type TestServer } from './harness.js';
+import { findVendorRolesByKeys } from '../../../../src/db/queries/roles.js';
+import { memberships, userRoles, users } from '../../../../src/db/schema/index.js';
+import { as, createTenantAdmins, type TenantAdmins } from '../../../admin-support.js';
+import {
+  API,
+  expectErrorShape,
+  json,
+  uniqueEmail,
+  useTestServer,
+  type TestServer,
+} from '../../../harness.js';
 
 const server = useTestServer();
 const TEAM = '/frontegg/team/resources';
@@ -146,7 +153,7 @@ describe('Users section: tenant isolation', () => {
     const a = await createTenantAdmins(s);
     const b = await createTenantAdmins(s);
     const [bRole] = await s.db
-      .insert((await import('../src/db/schema/index.js')).roles)
+      .insert((await import('../../../../src/db/schema/index.js')).roles)
       .values({ tenantId: b.tenant.id, key: 'b-only', name: 'B only' })
       .returning();
     const admin = as(s, a.admin);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { as, createTenantAdmins } from './admin-support.js';
-import { API, expectErrorShape, json, uniqueEmail, useTestServer } from './harness.js';
+import { as, createTenantAdmins } from '../../../admin-support.js';
+import { API, expectErrorShape, json, uniqueEmail, useTestServer } from '../../../harness.js';
 
 // Policies of one section that must hold where another section adds members (issue 4): the Roles
 // section's default role for invited members, the Security section's email-domain restrictions for

@@ -6,11 +6,11 @@ import {
   findVendorRolesByKeys,
   insertRole,
   linkRolePermissions,
-} from '../src/db/queries/roles.js';
-import { recordBreachedPassword } from '../src/db/queries/security-center.js';
-import { auditLogs, memberships, mfaDevices, permissions, users } from '../src/db/schema/index.js';
-import { as, createTenantAdmins } from './admin-support.js';
-import { createTenant, createUser, TEST_PASSWORD } from './factories.js';
+} from '../../../../src/db/queries/roles.js';
+import { recordBreachedPassword } from '../../../../src/db/queries/security-center.js';
+import { auditLogs, memberships, mfaDevices, permissions, users } from '../../../../src/db/schema/index.js';
+import { as, createTenantAdmins } from '../../../admin-support.js';
+import { createTenant, createUser, TEST_PASSWORD } from '../../../factories.js';
 import {
   API,
   cookieValue,
@@ -20,8 +20,8 @@ import {
   uniqueEmail,
   useTestServer,
   type TestServer,
-} from './harness.js';
-import { accessTokenOf, passwordLogin } from './lifecycle-helpers.js';
+} from '../../../harness.js';
+import { accessTokenOf, passwordLogin } from '../../../lifecycle-helpers.js';
 
 const server = useTestServer();
 const TEAM = '/frontegg/team/resources';

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { findTenantByName, insertMembership } from '../src/db/queries/tenants.js';
-import { findUserByEmail } from '../src/db/queries/users.js';
-import { assignUserRoles, findVendorRolesByKeys } from '../src/db/queries/roles.js';
-import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
-import { memberships } from '../src/db/schema/index.js';
-import { SECOND_TENANT_NAME } from '../src/services/seed.js';
-import { createTenant, createUser, TEST_PASSWORD } from './factories.js';
-import { API, cookieValue, expectErrorShape, useTestServer } from './harness.js';
-import { COOKIE } from './oauth-helpers.js';
+import { findTenantByName, insertMembership } from '../../../../src/db/queries/tenants.js';
+import { findUserByEmail } from '../../../../src/db/queries/users.js';
+import { assignUserRoles, findVendorRolesByKeys } from '../../../../src/db/queries/roles.js';
+import { listAuditLogsByEmail } from '../../../../src/db/queries/audit-logs.js';
+import { memberships } from '../../../../src/db/schema/index.js';
+import { SECOND_TENANT_NAME } from '../../../../src/services/seed.js';
+import { createTenant, createUser, TEST_PASSWORD } from '../../../factories.js';
+import { API, cookieValue, expectErrorShape, useTestServer } from '../../../harness.js';
+import { COOKIE } from '../../../oauth-helpers.js';
 
 const server = useTestServer();
 
