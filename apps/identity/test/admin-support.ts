@@ -33,14 +33,6 @@ async function member(server: TestServer, tenant: TenantRow, roleKeys: string[])
 export const signedIn = async (server: TestServer, email: string, password?: string): Promise<string> =>
   `Bearer ${await accessTokenOf(server, email, password)}`;
 
-/** A password sign-in as the login box sends it: the raw answer. */
-export const passwordSignIn = (server: TestServer, email: string, password: string) =>
-  server.app.inject({
-    method: 'POST',
-    url: '/frontegg/identity/resources/auth/v1/user',
-    payload: { email, password },
-  });
-
 export async function createTenantAdmins(server: TestServer): Promise<TenantAdmins> {
   const tenant = await createTenant(server.db);
   return {

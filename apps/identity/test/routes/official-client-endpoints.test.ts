@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { updateUser } from '../../src/db/queries/users.js';
 import { memberships } from '../../src/db/schema/index.js';
-import { as, createTenantAdmins, passwordSignIn, signedIn, vendorRoleId } from '../admin-support.js';
+import { as, createTenantAdmins, signedIn, vendorRoleId } from '../admin-support.js';
+import { passwordLogin } from '../lifecycle-helpers.js';
 import { createUser, TEST_PASSWORD } from '../factories.js';
 import { API, expectErrorShape, mailTo, uniqueEmail, useTestServer } from '../harness.js';
 
@@ -190,7 +191,7 @@ describe('sessions and invitations', () => {
     expect(revoked.statusCode, revoked.body).toBe(200);
     expectErrorShape(await as(s, memberToken)('GET', `${API}/users/v2/me`), 401);
     // A new sign-in works.
-    expect((await passwordSignIn(s, a.member.user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await passwordLogin(s, a.member.user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('POST /users/v1/invitation/reset mails a new invitation; the old link stops working', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordBreachedPassword } from '../../../../src/db/queries/security-center.js';
-import { as, createTenantAdmins, passwordSignIn } from '../../../admin-support.js';
+import { as, createTenantAdmins } from '../../../admin-support.js';
+import { passwordLogin } from '../../../lifecycle-helpers.js';
 import { createUser } from '../../../factories.js';
 import { API, expectErrorShape, useTestServer } from '../../../harness.js';
 
@@ -64,7 +65,7 @@ describe('security center user tables (users v3 presets, as the store sends them
     });
     const flags = (await server().app.inject({ method: 'GET', url: '/frontegg/flags' })).json();
     expect(flags['security-center-show-login-flows']).toBe('off');
-    expect((await passwordSignIn(server(), user.email, breachedPassword)).statusCode).toBe(200);
+    expect((await passwordLogin(server(), user.email, breachedPassword)).statusCode).toBe(200);
 
     const recommendations = await as(server(), admin)(
       'GET',
