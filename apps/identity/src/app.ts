@@ -38,7 +38,7 @@ import { vendorsRoutes } from './routes/vendors/index.js';
 import { registerWebApp } from './routes/web/index.js';
 import { groupsRoutes } from './routes/groups/index.js';
 import { rolesRoutes } from './routes/roles/index.js';
-import { accountSettingsRoutes, customLoginRoutes } from './routes/tenants/index.js';
+import { accountSettingsRoutes, customLoginRoutes } from './routes/tenants/account-settings.js';
 import { teamRoutes } from './routes/team/index.js';
 import { teamTenantRoutes } from './routes/tenants/team/index.js';
 import { teamUsersRoutes } from './routes/users/team/index.js';
@@ -59,8 +59,8 @@ import { securityCenterRoutes } from './routes/security/security-center/index.js
 import { sessionsPolicyRoutes } from './routes/security/sessions-policy/index.js';
 import { profileRoutes } from './routes/users/profile/index.js';
 import { profileImageRoutes } from './routes/users/profile/image.js';
-import { phoneNumbersRoutes } from './routes/users/phone-numbers/index.js';
-import { userSessionsRoutes } from './routes/users/sessions/index.js';
+import { phoneNumbersRoutes } from './routes/users/profile/phone-numbers.js';
+import { ownSessionsRoutes } from './routes/users/own-sessions/index.js';
 import { apiTokenExchangeRoutes, apiTokensRoutes } from './routes/api-tokens/index.js';
 
 declare module 'fastify' {
@@ -192,7 +192,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [profileRoutes, USERS],
     [profileImageRoutes, `${API_PREFIX}/team/resources/profile`],
     [phoneNumbersRoutes, `${USERS}/phone-numbers`],
-    [userSessionsRoutes, `${USERS}/sessions`],
+    [ownSessionsRoutes, `${USERS}/sessions`],
     [rolesRoutes, `${API_PREFIX}/identity/resources`],
     [groupsRoutes, `${API_PREFIX}/identity/resources/groups/v1`],
     [accountSettingsRoutes, `${API_PREFIX}/tenants/resources/account-settings/v1`],
@@ -218,7 +218,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     for (const [routes, prefix] of routeModules) await scope.register(routes, { ...options, prefix });
     if (config.devTools) await scope.register(devRoutes, options);
     if (config.devTools) await scope.register(lifecycleDevRoutes, options);
-    await registerWebApp(scope, config.webDist);
+    await registerWebApp(scope, services, config.webDist);
   });
 
   app.addHook('onClose', async () => {

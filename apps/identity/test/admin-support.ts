@@ -1,11 +1,13 @@
+import { expect } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { listAuditLogsByEmail } from '../src/db/queries/audit-logs.js';
 import { findVendorRolesByKeys, linkRolePermissions } from '../src/db/queries/roles.js';
 import type { TenantRow } from '../src/db/queries/tenants.js';
 import type { UserRow } from '../src/db/queries/users.js';
-import { permissions, roles } from '../src/db/schema.js';
+import { permissions, roles } from '../src/db/schema/index.js';
 import { createTenant, createUser } from './factories.js';
-import type { TestServer } from './harness.js';
+import { API, type TestServer } from './harness.js';
 import { accessTokenOf } from './lifecycle-helpers.js';
 
 export interface Member {
@@ -30,14 +32,6 @@ async function member(server: TestServer, tenant: TenantRow, roleKeys: string[])
 /** `Bearer <access token>` of a fresh password sign-in of `email` (the factories' password by default). */
 export const signedIn = async (server: TestServer, email: string, password?: string): Promise<string> =>
   `Bearer ${await accessTokenOf(server, email, password)}`;
-
-/** A password sign-in as the login box sends it: the raw answer. */
-export const passwordSignIn = (server: TestServer, email: string, password: string) =>
-  server.app.inject({
-    method: 'POST',
-    url: '/frontegg/identity/resources/auth/v1/user',
-    payload: { email, password },
-  });
 
 export async function createTenantAdmins(server: TestServer): Promise<TenantAdmins> {
   const tenant = await createTenant(server.db);
@@ -83,4 +77,15 @@ export async function createTenantRole(server: TestServer, tenantId: string, per
     found.map((permission) => permission.id),
   );
   return role;
+}
+
+/** The actions of the audit rows written in someone's name. */
+export const auditActionsOf = async (server: TestServer, who: Member) =>
+  (await listAuditLogsByEmail(server.db, who.user.email)).map((row) => row.action);
+
+/** Creates a group of the member's tenant through the API; answers its id. */
+export async function createGroup(server: TestServer, who: Member, name: string): Promise<string> {
+  const response = await as(server, who)('POST', `${API}/groups/v1`, { name });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>().id;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach } from 'vitest';
-import { auditLogs } from '../src/db/schema.js';
+import { auditLogs } from '../src/db/schema/index.js';
 import type { TestServer } from './harness.js';
 
 const STATEMENTS = ['insert', 'update'] as const;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.js';
-import { auditLogs } from '../src/db/schema.js';
+import { auditLogs } from '../src/db/schema/index.js';
 import { s256Challenge } from '../src/services/oauth/pkce.js';
 import { createUser, TEST_PASSWORD } from './factories.js';
 import { API, cookieValue, type TestServer } from './harness.js';

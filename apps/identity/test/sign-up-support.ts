@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
-import type { SignUpStrategySetting } from '../src/db/schema.js';
+import type { SignUpStrategySetting } from '../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../src/services/seed.js';
 import { API, mailTo, type TestServer } from './harness.js';
 

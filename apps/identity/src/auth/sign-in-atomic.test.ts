@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mfaChallenges, oauthAuthorizationCodes, refreshTokens } from '../db/schema.js';
+import { mfaChallenges, oauthAuthorizationCodes, refreshTokens } from '../db/schema/index.js';
 import { hashToken } from '../lib/secrets.js';
 import { auditCount, failingInserts } from '../../test/atomic-support.js';
 import { createUser } from '../../test/factories.js';

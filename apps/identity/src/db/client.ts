@@ -10,13 +10,37 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { packageRoot } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 /** Both drivers (PGlite and node-postgres) behind one type: query modules take a Db. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const migrationsFolder = path.join(packageRoot, 'src/db/migrations');
+export const functionsFolder = path.join(packageRoot, 'src/db/functions');
+
+/**
+ * The SQL functions' current definitions, each once in db/functions/<name>.sql as a CREATE OR REPLACE,
+ * in one script. Applied after the migrations on every start, so a fresh database and one migrated
+ * long ago end with the same definitions; the migrations that first created or changed a function
+ * stay as history. A change of a function's arguments or result needs a migration that drops the old
+ * one first (CREATE OR REPLACE cannot change them).
+ */
+function sqlFunctionsScript(): string {
+  return fs
+    .readdirSync(functionsFolder)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => fs.readFileSync(path.join(functionsFolder, file), 'utf8'))
+    .join('\n');
+}
+
+/**
+ * Servers starting together on one PostgreSQL database would replace the same functions at once
+ * ("tuple concurrently updated"): the script runs as one transaction (one simple query) holding this
+ * advisory lock.
+ */
+const SQL_FUNCTIONS_LOCK = 0x6272_697a;
 
 interface OpenTransaction {
   tx: Db;
@@ -208,7 +232,10 @@ export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): 
   return {
     db: transactionAware(drizzle),
     kind: 'pglite',
-    migrate: () => migratePglite(drizzle, { migrationsFolder }),
+    async migrate() {
+      await migratePglite(drizzle, { migrationsFolder });
+      await client.exec(sqlFunctionsScript());
+    },
     async close() {
       try {
         await client.close();
@@ -297,7 +324,10 @@ export function postgresDatabase(connectionString: string): Database {
   return {
     db: transactionAware(drizzle, isLostConnection),
     kind: 'postgres',
-    migrate: () => migratePostgres(drizzle, { migrationsFolder }),
+    async migrate() {
+      await migratePostgres(drizzle, { migrationsFolder });
+      await pool.query(`SELECT pg_advisory_xact_lock(${SQL_FUNCTIONS_LOCK});\n${sqlFunctionsScript()}`);
+    },
     close: () => pool.end(),
   };
 }

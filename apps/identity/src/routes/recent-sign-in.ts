@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { adminActorOf, type AdminActor } from '../services/admin-access.js';
 import type { Services } from '../services/index.js';
 import type { AccessTokenClaims } from '../services/tokens.js';
-import { requestMeta, requireAccessToken } from './schemas.js';
+import { requireAccessToken } from './schemas.js';
 
 type Needs = Pick<Services, 'tokens' | 'reauthentication'>;
 
@@ -18,12 +17,4 @@ export async function requireRecentSignIn(
   const claims = await requireAccessToken(request, services.tokens);
   services.reauthentication.assertRecent(claims);
   return claims;
-}
-
-/** The same, as the actor of the Profile section's services. */
-export async function requireRecentSignInActor(
-  request: FastifyRequest,
-  services: Needs,
-): Promise<AdminActor> {
-  return adminActorOf(await requireRecentSignIn(request, services), requestMeta(request));
 }

@@ -1,4 +1,5 @@
 import type {
+  FastifyError,
   FastifyReply,
   FastifyRequest,
   FastifySchema,
@@ -10,11 +11,16 @@ import type {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AdminPermission } from '@brizo/contract';
-import { adminActorOf, assertVendorAdmin, type AdminActor } from '../services/admin-access.js';
+import {
+  adminActorOf,
+  assertPermission,
+  assertVendorAdmin,
+  type AdminActor,
+} from '../services/admin-access.js';
 import type { RouteOptions, Services } from '../services/index.js';
 import type { AccessTokenClaims } from '../services/tokens.js';
 import { requirePermission } from './admin-access.js';
-import { emptyResponse, requestMeta, requireAccessToken, responses } from './schemas.js';
+import { emptyResponse, errorResponse, requestMeta, requireAccessToken } from './schemas.js';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod<RouteOptions>>[0];
 
@@ -27,7 +33,9 @@ type ZodApp = Parameters<FastifyPluginAsyncZod<RouteOptions>>[0];
  * - `recent-sign-in`: the same, signed in recently enough to change how the account signs in (issue 10);
  * - `vendor`: the same, of a superuser: vendor-wide settings change sign-in for every tenant;
  * - `refresh-cookie`: the session's HttpOnly refresh cookie, which the service verifies;
- * - `{ permission }`: an access token (a person's or an API token's) whose roles grant the permission.
+ * - `{ permission }`: an access token (a person's or an API token's) whose roles grant the permission;
+ * - `{ permission, session: true }`: the same, of a person only (an API token's answers 403), for the
+ *   changes that act as that person, such as an invitation sent in their name.
  */
 export type Access =
   | 'public'
@@ -36,14 +44,15 @@ export type Access =
   | 'recent-sign-in'
   | 'vendor'
   | 'refresh-cookie'
-  | { permission: AdminPermission };
+  | { permission: AdminPermission; session?: false }
+  | { permission: AdminPermission; session: true };
 
-/** A request whose params, querystring and body the zod schemas P, Q and B have validated. */
-export type ValidRequest<P, Q, B> = FastifyRequest<
+/** A request whose params, querystring, body and headers the zod schemas P, Q, B and H have validated. */
+export type ValidRequest<P, Q, B, H = undefined> = FastifyRequest<
   RouteGenericInterface,
   RawServerDefault,
   RawRequestDefaultExpression,
-  { params: P; querystring: Q; body: B },
+  { params: P; querystring: Q; body: B; headers: H },
   ZodTypeProvider
 >;
 
@@ -51,19 +60,21 @@ export type ValidRequest<P, Q, B> = FastifyRequest<
  * What the access check hands the handler: the signed-in person's claims, and the actor in their active
  * tenant. `actor` is read on use: a session without an active tenant fails only where one is needed.
  */
-type CallerOf<A extends Access> = A extends { permission: AdminPermission }
-  ? { actor: AdminActor }
-  : A extends 'session' | 'member' | 'recent-sign-in' | 'vendor'
-    ? { claims: AccessTokenClaims; readonly actor: AdminActor }
-    : object;
+type CallerOf<A extends Access> = A extends { permission: AdminPermission; session: true }
+  ? { claims: AccessTokenClaims; actor: AdminActor }
+  : A extends { permission: AdminPermission }
+    ? { actor: AdminActor }
+    : A extends 'session' | 'member' | 'recent-sign-in' | 'vendor'
+      ? { claims: AccessTokenClaims; readonly actor: AdminActor }
+      : object;
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type Call<A extends Access, P, Q, B> = CallerOf<A> & {
+export type Call<A extends Access, P, Q, B, H = undefined> = CallerOf<A> & {
   params: Infer<P>;
   query: Infer<Q>;
   body: Infer<B>;
-  request: ValidRequest<P, Q, B>;
+  request: ValidRequest<P, Q, B, H>;
   reply: FastifyReply;
 };
 
@@ -80,7 +91,7 @@ type Answer<R, K extends Produces> = K extends 'other'
     : void | Promise<void>;
 
 /** One endpoint: its OpenAPI entry, who may call it and what it does. */
-export interface Endpoint<A extends Access, P, Q, B, R, K extends Produces> {
+export interface Endpoint<A extends Access, P, Q, B, R, K extends Produces, H> {
   /** The operation's name within its area; with the area it makes the operationId. */
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -94,18 +105,30 @@ export interface Endpoint<A extends Access, P, Q, B, R, K extends Produces> {
   params?: P;
   query?: Q;
   body?: B;
+  /** Request headers the endpoint reads (validated like the rest). */
+  headers?: H;
   /** The success answer's schema; a JSON endpoint without one answers `{}` (emptyResponse). */
   response?: R;
   /** 201 for the creations that the SDK expects it from; else 200. */
   status?: 200 | 201 | 204 | 302;
   produces?: K;
+  /** For `produces: 'other'`: what it answers by status (a redirect, a page), for /openapi.json. */
+  answers?: Record<number, z.ZodType>;
+  /**
+   * Where the callers are not the SDK and read another failure shape (OAuth clients read RFC 6749's
+   * `error` and `error_description`): the schema of the failures and the handler that writes them.
+   */
+  errors?: {
+    response: z.ZodType;
+    handler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
+  };
   /** Kept out of /openapi.json: pages and scripts for the browser, not API. */
   hidden?: boolean;
   /** Route-level options of plugins (rate limits). */
   config?: Record<string, unknown>;
   /** For hot answers that a view builds field by field (schemas.ts unvalidatedJson). */
   serializerCompiler?: RouteShorthandOptions['serializerCompiler'];
-  handler: (call: Call<A, P, Q, B>) => Answer<R, K>;
+  handler: (call: Call<A, P, Q, B, H>) => Answer<R, K>;
 }
 
 const camel = (text: string) => text.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
@@ -120,7 +143,8 @@ function securityOf(access: Access): FastifySchema['security'] {
   return [{ bearer: [] }];
 }
 
-type AccessServices = Pick<Services, 'tokens' | 'reauthentication'>;
+/** The services the access checks need. */
+export type AccessServices = Pick<Services, 'tokens' | 'reauthentication'>;
 
 async function checkAccess(
   access: Access,
@@ -128,6 +152,12 @@ async function checkAccess(
   services: AccessServices,
 ): Promise<object> {
   if (access === 'public' || access === 'refresh-cookie') return {};
+  if (typeof access === 'object' && access.session) {
+    const claims = await requireAccessToken(request, services.tokens);
+    const actor = adminActorOf(claims, requestMeta(request));
+    assertPermission(actor, access.permission);
+    return { claims, actor };
+  }
   if (typeof access === 'object')
     return { actor: await requirePermission(request, services.tokens, access.permission) };
   const claims = await requireAccessToken(request, services.tokens);
@@ -155,10 +185,13 @@ export function areaRoutes(app: ZodApp, services: AccessServices, area: string) 
     B extends z.ZodType | undefined = undefined,
     R extends z.ZodType | undefined = undefined,
     K extends Produces = 'json',
-  >(endpoint: Endpoint<A, P, Q, B, R, K>): void {
+    H extends z.ZodType | undefined = undefined,
+  >(endpoint: Endpoint<A, P, Q, B, R, K, H>): void {
     const { method, url, summary, access, params, query, body, status = 200, handler } = endpoint;
     const isJson = (endpoint.produces ?? 'json') === 'json';
     const security = securityOf(access);
+    const successes = isJson ? { [status]: endpoint.response ?? emptyResponse } : endpoint.answers;
+    const failure = endpoint.errors?.response ?? errorResponse;
     // Typed as the plain FastifySchema: the handler's own signature above carries the zod types.
     const schema: FastifySchema & { hide?: boolean } = {
       tags: [endpoint.tag ?? area],
@@ -170,7 +203,8 @@ export function areaRoutes(app: ZodApp, services: AccessServices, area: string) 
       ...(params && { params }),
       ...(query && { querystring: query }),
       ...(body && { body }),
-      ...(isJson && { response: responses({ [status]: endpoint.response ?? emptyResponse }) }),
+      ...(endpoint.headers && { headers: endpoint.headers }),
+      ...(successes && { response: { ...successes, '4xx': failure, '5xx': failure } }),
     };
     app.route({
       method,
@@ -178,14 +212,15 @@ export function areaRoutes(app: ZodApp, services: AccessServices, area: string) 
       schema,
       ...(endpoint.config && { config: endpoint.config }),
       ...(endpoint.serializerCompiler && { serializerCompiler: endpoint.serializerCompiler }),
+      ...(endpoint.errors && { errorHandler: endpoint.errors.handler }),
       handler: async (request, reply) => {
         const caller = await checkAccess(access, request, services);
         // The validator has checked params, querystring and body against exactly these schemas.
-        const valid = request as ValidRequest<P, Q, B>;
+        const valid = request as ValidRequest<P, Q, B, H>;
         const call = Object.defineProperties(
           { params: valid.params, query: valid.query, body: valid.body, request: valid, reply },
           Object.getOwnPropertyDescriptors(caller),
-        ) as Call<A, P, Q, B>;
+        ) as Call<A, P, Q, B, H>;
         const answer = await handler(call);
         // Other answers (redirects, pages) set their own status, as a redirect's default 302.
         if (!isJson) return answer;

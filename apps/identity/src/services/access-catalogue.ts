@@ -37,7 +37,7 @@ const supportPermissions = [
 
 /**
  * Keeps the team up to date: invites members, gives them roles (only roles within its own
- * permissions: services/team.ts) and arranges groups; no security, tokens, roles or account settings.
+ * permissions: services/team/members.ts) and arranges groups; no security, tokens, roles or account settings.
  */
 const editorPermissions = [
   ...viewerPermissions,

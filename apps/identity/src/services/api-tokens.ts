@@ -17,9 +17,9 @@ import type { Clock } from '../lib/time.js';
 import { grantsPermission } from '@brizo/contract';
 import { assertPerson, personOf, type AdminActor } from './admin-access.js';
 import { auditEvents, recordAdminAudit, type RequestMeta } from './audit.js';
-import type { IpRestrictionService } from './ip-restrictions.js';
+import type { IpRestrictionService } from './security/ip-restrictions.js';
 import { z } from 'zod';
-import type { ApiTokenKind } from '../db/schema.js';
+import type { ApiTokenKind } from '../db/schema/index.js';
 import { apiTokenKeys, type ApiTokenCaller, type SignedAccessToken, type TokenService } from './tokens.js';
 import { revocationKeys, type RevocationList } from './revocations.js';
 

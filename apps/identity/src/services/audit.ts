@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { insertAuditLog, type NewAuditLog } from '../db/queries/audit-logs.js';
-import type { AuditSeverity } from '../db/schema.js';
+import type { AuditSeverity } from '../db/schema/index.js';
 
 /** The authentication events we audit, with their action text and severity. */
 export const auditEvents = {

@@ -26,7 +26,7 @@ import type { AdminActor } from './admin-access.js';
 import { auditEvents, recordAdminAudit, type AuditEvent } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
 import { revokeMembers, type RevocationList } from './revocations.js';
-import type { RolesAdminService } from './roles-admin.js';
+import type { RolesService } from './roles.js';
 
 /** SPEC section 9 "Group relations": what a group answer carries besides itself. */
 export type GroupRelations = 'roles' | 'users' | 'rolesAndUsers';
@@ -54,7 +54,7 @@ export function createGroupsService(deps: {
   db: Db;
   clock: Clock;
   authorization: AuthorizationCache;
-  roles: RolesAdminService;
+  roles: RolesService;
   /** Issue 10: members who lose roles a group gave them lose their access tokens at once. */
   revocations: RevocationList;
 }) {

@@ -6,13 +6,13 @@ import { createAttemptThrottle } from '../auth/methods/password/throttle.js';
 import { createRecipientPause } from './recipient-pause.js';
 import { loadCommonPasswords } from '../auth/methods/password/common-passwords.js';
 import { createAdminBoxService } from './admin-box.js';
-import { createAccountSettingsService } from './account-settings.js';
+import { createAccountSettingsService } from './tenants/account-settings.js';
 import { createGroupsService } from './groups.js';
-import { createRolesAdminService } from './roles-admin.js';
-import { createAuthStrategiesService } from './auth-strategies.js';
+import { createRolesService } from './roles.js';
+import { createAuthStrategiesService } from './security/auth-strategies.js';
 import { createLifecycleServices } from './lifecycle/index.js';
 import { createAuthorizationCache } from './authorization-cache.js';
-import { createCaptchaPolicyService } from './captcha-policy.js';
+import { createCaptchaPolicyService } from './security/captcha-policy.js';
 import { createAuthorizationServer } from './oauth/authorization-server.js';
 import { createTenantSwitchService } from './tenant-switch.js';
 import { createPasswordLoginService } from '../auth/methods/password/login.js';
@@ -28,22 +28,22 @@ import { createPhoneResetService } from '../auth/methods/sms-code/phone-reset.js
 import { createPasswordlessService } from '../auth/passwordless/service.js';
 import { createSessionService } from './sessions.js';
 import { createSignUpService } from './signup.js';
-import { createSignUpStrategies } from './sign-up-strategies.js';
+import { createSignUpStrategies } from './security/sign-up-strategies.js';
 import { createUsernamesService } from './usernames.js';
 import { createTokenService } from './tokens.js';
 import { createMemoryRevocationList } from './revocations.js';
-import { createUserProfileService } from './user-profile.js';
+import { createMeService } from './profile/me.js';
 import { createVendorSettings } from './vendor-settings.js';
 import { createWebAuthnServices } from '../auth/webauthn/services.js';
-import { createProfileService } from './profile.js';
+import { createProfileService } from './profile/profile.js';
 import { createReauthenticationService } from '../auth/reauthentication/service.js';
-import { createPhoneNumbersService } from './profile-phone-numbers.js';
-import { createUserSessionsService } from './user-sessions.js';
+import { createPhoneNumbersService } from './profile/phone-numbers.js';
+import { createOwnSessionsService } from './own-sessions.js';
 import { createApiTokensService } from './api-tokens.js';
-import { createTeamService } from './team.js';
-import { createTeamInviteLinks } from './team-invite-links.js';
-import { createIpRestrictionService } from './ip-restrictions.js';
-import { createSecurityAdminService } from './security-admin.js';
+import { createTeamService } from './team/members.js';
+import { createTeamInviteLinks } from './team/invite-links.js';
+import { createIpRestrictionService } from './security/ip-restrictions.js';
+import { createTenantSecurityService } from './security/tenant-security.js';
 import { createSecurityCenterService } from './security-center.js';
 
 /** Wires the domain services from the context; routes receive the result. */
@@ -75,7 +75,7 @@ export async function createServices(
   });
   const tokens = await createTokenService({ db, config, clock, revocations });
   const authorization = createAuthorizationCache({ db, clock });
-  const rolesAdmin = createRolesAdminService({
+  const roles = createRolesService({
     db,
     clock,
     vendorId: config.clientId,
@@ -87,7 +87,7 @@ export async function createServices(
   const apiTokens = createApiTokensService({ db, config, clock, tokens, ipRestrictions, revocations });
   // Access tokens the portal creates are long-lived: each use confirms the token's row (services/api-tokens.ts).
   tokens.setAccessTokenCheck(apiTokens.checkAccessToken);
-  const securityAdmin = createSecurityAdminService({ db, clock });
+  const tenantSecurity = createTenantSecurityService({ db, clock });
   const sessions = createSessionService({
     db,
     config,
@@ -95,7 +95,7 @@ export async function createServices(
     tokens,
     authorization,
     revocations,
-    restrictions: { ipRestrictions, securityAdmin },
+    restrictions: { ipRestrictions, tenantSecurity },
   });
   const mfaPolicies = createMfaPolicyService({ db, clock });
   const mfa = createMfaService({
@@ -198,7 +198,7 @@ export async function createServices(
     }),
     usernames,
     signUpStrategies,
-    userProfile: createUserProfileService({ db, config }),
+    me: createMeService({ db, config }),
     passwordless: createPasswordlessService({
       ...anonymous,
       db,
@@ -219,13 +219,13 @@ export async function createServices(
     phoneReset: createPhoneResetService({ ...anonymous, db, clock, mailer, sms }),
     // The admin portal (issue 4): each section's service is added below.
     ipRestrictions,
-    securityAdmin,
+    tenantSecurity,
     securityCenter: createSecurityCenterService({
       db,
       clock,
       mfaPolicies,
       policies: lifecycle.policies,
-      securityAdmin,
+      tenantSecurity,
     }),
     adminBox: createAdminBoxService({ db, clock, vendorSettings }),
     profile: createProfileService({ db, config, clock, mailer, revocations }),
@@ -241,10 +241,10 @@ export async function createServices(
       ceremonies: webauthn.ceremonies,
     }),
     phoneNumbers: createPhoneNumbersService({ db, clock, sms }),
-    userSessions: createUserSessionsService({ db, clock, revocations }),
+    ownSessions: createOwnSessionsService({ db, clock, revocations }),
     apiTokens,
-    rolesAdmin,
-    groups: createGroupsService({ db, clock, authorization, roles: rolesAdmin, revocations }),
+    roles,
+    groups: createGroupsService({ db, clock, authorization, roles: roles, revocations }),
     accountSettings: createAccountSettingsService({ db, clock, publicUrl: config.publicUrl }),
     team: createTeamService({
       db,

@@ -5,7 +5,7 @@ import {
   retireOneTimeTokens,
   type OneTimeTokenRow,
 } from '../db/queries/one-time-tokens.js';
-import type { OneTimeTokenPurpose } from '../db/schema.js';
+import type { OneTimeTokenPurpose } from '../db/schema/index.js';
 import { generateToken, hashToken } from '../lib/secrets.js';
 
 /** Issues a mailed single-use token; earlier open tokens of the same purpose stop working. */

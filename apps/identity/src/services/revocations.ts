@@ -11,7 +11,7 @@ import type { Clock } from '../lib/time.js';
 // other roles; and wherever a member's effective roles shrink without their own roles changing: a
 // group's roles removed, a user taken out of a group, a group deleted (groups.ts), groups or roles on
 // groups turned off (groups.ts), a role's permissions taken away, its key changed or the role deleted
-// (roles-admin.ts: every holder, directly, through a group, or an API token), and a member made
+// (roles.ts: every holder, directly, through a group, or an API token), and a member made
 // temporary (team.ts; their later tokens expire with the membership: tokens.ts).
 
 /** How far in the future a token's issue time may lie (another server's clock) and still count. */

@@ -1,8 +1,8 @@
 import { INACTIVE_SECONDS, type SecurityCategory, type Severity } from '@brizo/contract';
 import { atomicMethods, type Db } from '../db/client.js';
-import { countEmailDomainRestrictions } from '../db/queries/email-domain-restrictions.js';
-import { countIpRestrictions } from '../db/queries/ip-restrictions.js';
-import { findRestrictionConfig } from '../db/queries/restriction-configs.js';
+import { countEmailDomainRestrictions } from '../db/queries/security/email-domain-restrictions.js';
+import { countIpRestrictions } from '../db/queries/security/ip-restrictions.js';
+import { findRestrictionConfig } from '../db/queries/security/restriction-configs.js';
 import { countTenantUsers, listBreachedPasswordUsers } from '../db/queries/security-center.js';
 import { addSeconds, type Clock } from '../lib/time.js';
 import type { AdminActor } from './admin-access.js';
@@ -10,7 +10,7 @@ import { auditEvents, recordAdminAudit } from './audit.js';
 import type { SecurityPolicyService } from './lifecycle/policies.js';
 import type { MfaPolicyService } from '../auth/second-factor/policy.js';
 import type { PasswordResetService } from '../auth/methods/password/reset.js';
-import type { SecurityAdminService } from './security-admin.js';
+import type { TenantSecurityService } from './security/tenant-security.js';
 
 /** Lockout and history settings weaker than these earn a "strengthen" recommendation. */
 const STRONG_LOCKOUT_MAX_ATTEMPTS = 5;
@@ -65,7 +65,7 @@ export function createSecurityCenterService(deps: {
   clock: Clock;
   mfaPolicies: MfaPolicyService;
   policies: SecurityPolicyService;
-  securityAdmin: SecurityAdminService;
+  tenantSecurity: TenantSecurityService;
 }): SecurityCenterService {
   const { db, clock } = deps;
 
@@ -74,7 +74,7 @@ export function createSecurityCenterService(deps: {
     const [mfa, policies, sessions, restrictions, ipsCount, domainsCount, users] = await Promise.all([
       deps.mfaPolicies.forTenant(tenantId),
       deps.policies.effective(tenantId),
-      deps.securityAdmin.sessionPolicy(tenantId),
+      deps.tenantSecurity.sessionPolicy(tenantId),
       findRestrictionConfig(db, tenantId),
       countIpRestrictions(db, tenantId),
       countEmailDomainRestrictions(db, tenantId),

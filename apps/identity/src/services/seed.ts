@@ -15,7 +15,7 @@ import {
   roleDefinitions,
 } from './access-catalogue.js';
 import { mergeJsonObject } from './json-metadata.js';
-import { seedDefaultClient } from './oauth/authorization-server.js';
+import { seedDefaultClient } from './oauth/clients.js';
 import type { PasswordHasher } from '../auth/methods/password/passwords.js';
 import { DEFAULT_VENDOR_CONFIG } from './vendor-settings.js';
 import { insertVendorConfigIfMissing } from '../db/queries/vendor-config.js';

@@ -21,11 +21,11 @@ import { generateToken, hashToken } from '../lib/secrets.js';
 import { addSeconds, type Clock } from '../lib/time.js';
 import { auditEntry, auditEvents, recordAudit, type AuditEvent, type RequestMeta } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
-import type { IpRestrictionService } from './ip-restrictions.js';
+import type { IpRestrictionService } from './security/ip-restrictions.js';
 import { revocationKeys, type RevocationList } from './revocations.js';
-import type { SecurityAdminService } from './security-admin.js';
+import type { TenantSecurityService } from './security/tenant-security.js';
 import type { AuthenticationClaims, TokenService, TokenSubject } from './tokens.js';
-import { mayUseTenant, withUsableTenant } from './team-access.js';
+import { mayUseTenant, withUsableTenant } from './team/access.js';
 
 /**
  * A rotated refresh token presented again this soon is a race between two tabs of one browser,
@@ -86,7 +86,7 @@ export function createSessionService(deps: {
   /** The tenant's policies of the Security section (issue 4): IP restrictions, max concurrent sessions. */
   restrictions?: {
     ipRestrictions: Pick<IpRestrictionService, 'assertAllowed'>;
-    securityAdmin: Pick<SecurityAdminService, 'enforceSessionLimit' | 'sessionPolicy'>;
+    tenantSecurity: Pick<TenantSecurityService, 'enforceSessionLimit' | 'sessionPolicy'>;
   };
 }): SessionService {
   const { db, config, clock, tokens, authorization, restrictions, revocations } = deps;
@@ -230,7 +230,7 @@ export function createSessionService(deps: {
           ),
         });
         // Max concurrent sessions (tenant session policy): the new session stays, the oldest ones end.
-        return (await restrictions?.securityAdmin.enforceSessionLimit(user.id, user.tenantId)) ?? [];
+        return (await restrictions?.tenantSecurity.enforceSessionLimit(user.id, user.tenantId)) ?? [];
       });
       for (const ended of beyondLimit) revocations.revoke(revocationKeys.session(ended), now.getTime());
       return respond(user, familyId, refreshToken, authentication);
@@ -304,7 +304,7 @@ export function createSessionService(deps: {
     },
 
     async hasOutlived({ familyCreatedAt, tenantId }) {
-      const policy = tenantId ? await restrictions?.securityAdmin.sessionPolicy(tenantId) : undefined;
+      const policy = tenantId ? await restrictions?.tenantSecurity.sessionPolicy(tenantId) : undefined;
       const absolute = policy?.sessionTimeoutConfiguration;
       const lifetimeSeconds = absolute?.isActive ? absolute.timeout : config.sessionLifetimeSeconds;
       return addSeconds(familyCreatedAt, lifetimeSeconds) <= clock.now();

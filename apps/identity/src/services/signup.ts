@@ -13,14 +13,14 @@ import { addDays, isoDate, type Clock } from '../lib/time.js';
 import { adminRoleKeys } from './access-catalogue.js';
 import type { ActivationService } from './activation.js';
 import { auditEvents, recordAudit, type RequestMeta } from './audit.js';
-import { isPersonalEmail } from './email-domains.js';
+import { isPersonalEmail } from './security/email-domains.js';
 import { forgotPasswordUrl, loginUrl } from './links.js';
 import type { BackgroundTasks } from './background.js';
 import type { Mailer } from './mail.js';
 import type { RecipientPause } from './recipient-pause.js';
 import { accountExistsMail } from './mail-templates.js';
 import { generateToken } from '../lib/secrets.js';
-import type { SignUpStrategies } from './sign-up-strategies.js';
+import type { SignUpStrategies } from './security/sign-up-strategies.js';
 import type { UsernamesService } from './usernames.js';
 import type { VendorSettings } from './vendor-settings.js';
 

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { SessionAuthentication } from '../db/schema.js';
+import type { SessionAuthentication } from '../db/schema/index.js';
 import { findActiveSigningKeys, insertSigningKey } from '../db/queries/signing-keys.js';
 import type { UserClaimsRow } from '../db/queries/users.js';
 import { parseJsonObject } from './json-metadata.js';
@@ -101,7 +101,7 @@ export interface ApiTokenSubject {
 }
 
 /** How the session was authenticated (OpenID amr/acr/auth_time), carried by step-up tokens. */
-/** acr, amr, auth_time and the impersonation actor of a session (stored with it: db/schema.ts). */
+/** acr, amr, auth_time and the impersonation actor of a session (stored with it: db/schema/sessions.ts). */
 export type AuthenticationClaims = SessionAuthentication;
 
 export interface SignedAccessToken {

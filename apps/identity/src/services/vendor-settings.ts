@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import type { SignUpStrategySetting } from '../db/schema/index.js';
 import {
   findVendorConfig,
   insertVendorConfigIfMissing,
@@ -6,7 +7,13 @@ import {
 } from '../db/queries/vendor-config.js';
 import type { Clock } from '../lib/time.js';
 import { DEFAULT_PASSWORD_POLICY } from '../auth/methods/password/passwords.js';
-import { DEFAULT_SIGN_UP_STRATEGIES } from './sign-up-strategies.js';
+
+/** Sign-up strategies of a new vendor configuration, today's behaviour: sign-up by work email only. */
+export const DEFAULT_SIGN_UP_STRATEGIES: SignUpStrategySetting[] = [
+  { strategy: 'email', isActive: true, isRequired: true },
+  { strategy: 'phoneNumber', isActive: false, isRequired: false },
+  { strategy: 'username', isActive: false, isRequired: false },
+];
 
 export const DEFAULT_VENDOR_CONFIG = {
   allowSignups: true,

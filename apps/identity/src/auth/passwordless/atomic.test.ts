@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { findUserById } from '../../db/queries/users.js';
 import { updateVendorConfig } from '../../db/queries/vendor-config.js';
-import { passwordlessCodes, refreshTokenFamilies } from '../../db/schema.js';
+import { passwordlessCodes, refreshTokenFamilies } from '../../db/schema/index.js';
 import { auditCount, failingInserts } from '../../../test/atomic-support.js';
 import { createUser } from '../../../test/factories.js';
 import { API, expectErrorShape, mailTo, useTestServer } from '../../../test/harness.js';

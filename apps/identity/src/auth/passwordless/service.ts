@@ -19,7 +19,7 @@ import {
   type UserClaimsRow,
   type UserRow,
 } from '../../db/queries/users.js';
-import type { PasswordlessType } from '../../db/schema.js';
+import type { PasswordlessType } from '../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { generateToken, hashToken } from '../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../lib/time.js';

@@ -6,7 +6,7 @@ import {
   mfaRecoveryCodes,
   mfaTrustedDevices,
   refreshTokenFamilies,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { createUser } from '../../../test/factories.js';
 import { API, expectErrorShape, json, useTestServer } from '../../../test/harness.js';
 import { auditCount, failingInserts } from '../../../test/atomic-support.js';

@@ -1,4 +1,4 @@
-import type { AuditSeverity } from '../../db/schema.js';
+import type { AuditSeverity } from '../../db/schema/index.js';
 
 /** The MFA and step-up events of the audit log (every success and failure is recorded). */
 export const mfaAuditEvents = {

@@ -6,7 +6,7 @@ import {
   upsertMfaPolicy,
   upsertMfaStrategy,
 } from '../../db/queries/mfa.js';
-import type { EnforceMfaType } from '../../db/schema.js';
+import type { EnforceMfaType } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/time.js';
 
 export interface MfaPolicy {

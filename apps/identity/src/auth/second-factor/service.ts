@@ -17,7 +17,7 @@ import {
   type MfaDeviceRow,
 } from '../../db/queries/mfa.js';
 import { findUserById, findUserClaimsById, type UserClaimsRow } from '../../db/queries/users.js';
-import type { MfaChallengePurpose } from '../../db/schema.js';
+import type { MfaChallengePurpose } from '../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { generateToken, hashToken } from '../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../lib/time.js';

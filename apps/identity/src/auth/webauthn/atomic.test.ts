@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upsertMfaStrategy } from '../../db/queries/mfa.js';
-import { mfaDevices, passkeys, refreshTokenFamilies } from '../../db/schema.js';
+import { mfaDevices, passkeys, refreshTokenFamilies } from '../../db/schema/index.js';
 import { auditCount, failingInserts } from '../../../test/atomic-support.js';
 import { createUser } from '../../../test/factories.js';
 import { expectErrorShape, json, useTestServer } from '../../../test/harness.js';

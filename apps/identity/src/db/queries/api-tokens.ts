@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { apiTokens, roles, users, type ApiTokenKind } from '../schema.js';
+import { apiTokens, roles, users, type ApiTokenKind } from '../schema/index.js';
 import { authorizationColumns } from './users.js';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { auditLogs } from '../schema.js';
+import { auditLogs } from '../schema/index.js';
 
 export type AuditLogRow = typeof auditLogs.$inferSelect;
 export type NewAuditLog = typeof auditLogs.$inferInsert;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { groupConfigs } from '../schema.js';
+import { groupConfigs } from '../schema/index.js';
 
 export type GroupConfigRow = typeof groupConfigs.$inferSelect;
 export type GroupConfigChanges = Partial<Pick<GroupConfigRow, 'enabled' | 'rolesEnabled'>>;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { groupRoles, groups, groupUsers, memberships, roles, users } from '../schema.js';
+import { groupRoles, groups, groupUsers, memberships, roles, users } from '../schema/index.js';
 import type { RoleRow } from './roles.js';
 
 export type GroupRow = typeof groups.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { invitations, memberships, roles } from '../schema.js';
+import { invitations, memberships, roles } from '../schema/index.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 

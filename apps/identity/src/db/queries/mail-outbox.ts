@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { mailOutbox } from '../schema.js';
+import { mailOutbox } from '../schema/index.js';
 
 export type OutboxMessage = typeof mailOutbox.$inferSelect;
 

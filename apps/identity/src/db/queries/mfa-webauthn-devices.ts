@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { mfaDevices } from '../schema.js';
+import { mfaDevices } from '../schema/index.js';
 
 // Security keys as MFA devices live in mfa_devices (type 'webauthn'), their credential in `data`
 // (services/webauthn/mfa-webauthn.ts reads it). Only what the MFA queries do not cover is here.

@@ -10,7 +10,7 @@ import {
   mfaTrustedDevices,
   type MfaChallengePurpose,
   type MfaDeviceType,
-} from '../schema.js';
+} from '../schema/index.js';
 
 export type MfaDeviceRow = typeof mfaDevices.$inferSelect;
 export type MfaChallengeRow = typeof mfaChallenges.$inferSelect;

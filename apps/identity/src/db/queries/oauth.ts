@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { oauthAuthorizationCodes, oauthClients, refreshTokenFamilies } from '../schema.js';
+import { oauthAuthorizationCodes, oauthClients, refreshTokenFamilies } from '../schema/index.js';
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 export type OAuthCodeRow = typeof oauthAuthorizationCodes.$inferSelect;

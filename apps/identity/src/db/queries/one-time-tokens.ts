@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { oneTimeTokens, type OneTimeTokenPurpose } from '../schema.js';
+import { oneTimeTokens, type OneTimeTokenPurpose } from '../schema/index.js';
 
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
 

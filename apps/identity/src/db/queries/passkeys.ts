@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { passkeys, users } from '../schema.js';
+import { passkeys, users } from '../schema/index.js';
 import { qualified, userClaimsColumns, type UserClaimsRow } from './users.js';
 
 export type PasskeyRow = typeof passkeys.$inferSelect;

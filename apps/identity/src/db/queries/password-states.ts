@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { passwordHistory, passwordStates, refreshTokenFamilies } from '../schema.js';
+import { passwordHistory, passwordStates, refreshTokenFamilies } from '../schema/index.js';
 
 export type PasswordStateRow = typeof passwordStates.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { executeRows } from '../rows.js';
-import { passwordlessCodes, type PasswordlessType } from '../schema.js';
+import { passwordlessCodes, type PasswordlessType } from '../schema/index.js';
 
 /**
  * Issues a code; earlier open codes of this user and type stop working (only the newest is valid).

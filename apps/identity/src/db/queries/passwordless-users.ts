@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { users } from '../schema.js';
+import { users } from '../schema/index.js';
 import { qualified, userClaimsColumns, type UserClaimsRow, type UserRow } from './users.js';
 
 /**

@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { permissions, rolePermissions } from '../schema.js';
+import { permissions, rolePermissions } from '../schema/index.js';
 
 export type PermissionRow = typeof permissions.$inferSelect;
 export type NewPermission = typeof permissions.$inferInsert;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { phoneNumberChanges, type PhoneNumberChangePurpose } from '../schema.js';
+import { phoneNumberChanges, type PhoneNumberChangePurpose } from '../schema/index.js';
 
 export type PhoneNumberChangeRow = typeof phoneNumberChanges.$inferSelect;
 

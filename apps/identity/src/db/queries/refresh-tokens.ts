@@ -8,7 +8,7 @@ import {
   refreshTokens,
   users,
   type SessionAuthentication,
-} from '../schema.js';
+} from '../schema/index.js';
 import { qualified, userClaimsColumns, type UserClaimsRow } from './users.js';
 
 export interface SessionStart {

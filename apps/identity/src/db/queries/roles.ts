@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { column, executeRows } from '../rows.js';
-import { apiTokens, rolePermissions, roles, userRoles } from '../schema.js';
+import { apiTokens, rolePermissions, roles, userRoles } from '../schema/index.js';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type NewRole = typeof roles.$inferInsert;

@@ -1,6 +1,6 @@
 import { desc, isNull } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { signingKeys } from '../schema.js';
+import { signingKeys } from '../schema/index.js';
 
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { smsOutbox } from '../schema.js';
+import { smsOutbox } from '../schema/index.js';
 
 export type OutboxSms = typeof smsOutbox.$inferSelect;
 

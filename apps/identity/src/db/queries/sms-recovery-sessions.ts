@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { smsRecoverySessions } from '../schema.js';
+import { smsRecoverySessions } from '../schema/index.js';
 
 export type SmsRecoverySessionRow = typeof smsRecoverySessions.$inferSelect;
 

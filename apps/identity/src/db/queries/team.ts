@@ -11,7 +11,7 @@ import {
   tenantInviteLinks,
   userRoles,
   users,
-} from '../schema.js';
+} from '../schema/index.js';
 
 // The admin portal's Users section (issue 4): a tenant's members, always read and changed through
 // the tenant's id, so that no query here can reach another tenant's membership.

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { memberships, tenants } from '../schema.js';
+import { memberships, tenants } from '../schema/index.js';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type NewTenant = typeof tenants.$inferInsert;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { memberships, users } from '../schema.js';
+import { memberships, users } from '../schema/index.js';
 import { qualified, userClaimsColumns, type UserClaimsRow, type UserRow } from './users.js';
 
 /** Usernames are unique case-insensitively (index users_username_lower_idx). */

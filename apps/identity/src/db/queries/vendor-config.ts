@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { vendorConfig } from '../schema.js';
+import { vendorConfig } from '../schema/index.js';
 
 export type VendorConfigRow = typeof vendorConfig.$inferSelect;
 export const VENDOR_CONFIG_ID = 'default';

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { webauthnChallenges, type WebAuthnCeremony } from '../schema.js';
+import { webauthnChallenges, type WebAuthnCeremony } from '../schema/index.js';
 
 export type WebAuthnChallengeRow = typeof webauthnChallenges.$inferSelect;
 

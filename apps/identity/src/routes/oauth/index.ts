@@ -7,12 +7,13 @@ import {
   ClientAuthenticationError,
   clientCredentialsGrant,
 } from '../../services/oauth/client-credentials.js';
-import { LOGIN_BOX_PATH } from '../../services/oauth/authorization-server.js';
+import { LOGIN_BOX_PATH } from '../../services/oauth/clients.js';
 import { credentialRateLimit } from '../rate-limit.js';
 import { logoutConfirmationPage, logoutPageHeaders } from './logout-page.js';
-import { emptyResponse, errorResponse, requestMeta, responses } from '../schemas.js';
+import { emptyResponse, errorResponse, requestMeta } from '../schemas.js';
 import { isUnsafeText } from '../malformed-input.js';
 import { replyWithoutSession, replyWithSession, sessionCookieOf } from '../../auth/session-reply.js';
+import { areaRoutes } from '../route.js';
 
 const param = (max = 2048) => z.string().max(max);
 
@@ -117,6 +118,7 @@ function tokenErrorHandler(error: FastifyError | AppError, request: FastifyReque
  */
 export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const { oauth, sessions, apiTokens } = services;
+  const route = areaRoutes(app, services, 'oauth');
   // OAuth answers keep refresh_token in the body (RFC 6749); the identity origin's cookie follows it.
   const followToken = (reply: FastifyReply, refreshToken: string) =>
     replyWithSession(noStore(reply), sessions, { refreshToken }, 'refresh');
@@ -145,50 +147,40 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     },
   );
 
-  app.get(
-    '/authorize',
-    {
-      schema: {
-        tags: ['oauth'],
-        summary:
-          'Authorization endpoint: PKCE S256 required, exact redirect_uri; signed in → redirect with a code, else the login box',
-        querystring: authorizeQuery,
-        response: responses({
-          302: z.null().describe('To the redirect_uri with code and state, or to the login box'),
-        }),
-      },
-    },
-    async (request, reply) => {
+  route({
+    name: 'authorize',
+    method: 'GET',
+    url: '/authorize',
+    summary:
+      'Authorization endpoint: PKCE S256 required, exact redirect_uri; signed in → redirect with a code, else the login box',
+    access: 'public',
+    query: authorizeQuery,
+    produces: 'other',
+    answers: { 302: z.null().describe('To the redirect_uri with code and state, or to the login box') },
+    handler: async ({ request, reply, query }) => {
       const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
       const location = await oauth.authorize(
-        request.query,
+        query,
         rawQuery,
         sessionCookieOf(request, sessions),
         requestMeta(request),
       );
       return noStore(reply).redirect(location, 302);
     },
-  );
+  });
 
-  app.post(
-    '/token',
-    {
-      config: credentialRateLimit(config),
-      schema: {
-        tags: ['oauth'],
-        summary:
-          'Token endpoint: authorization_code (with code_verifier), refresh_token (rotated), client_credentials (an API token: HTTP Basic or client_id and client_secret)',
-        body: tokenBody,
-        response: {
-          200: z.union([tokenResponse, clientCredentialsResponse]),
-          '4xx': tokenErrorResponse,
-          '5xx': tokenErrorResponse,
-        },
-      },
-      errorHandler: tokenErrorHandler,
-    },
-    async (request, reply) => {
-      const body = request.body;
+  route({
+    name: 'token',
+    method: 'POST',
+    url: '/token',
+    summary:
+      'Token endpoint: authorization_code (with code_verifier), refresh_token (rotated), client_credentials (an API token: HTTP Basic or client_id and client_secret)',
+    access: 'public',
+    config: credentialRateLimit(config),
+    body: tokenBody,
+    response: z.union([tokenResponse, clientCredentialsResponse]),
+    errors: { response: tokenErrorResponse, handler: tokenErrorHandler },
+    handler: async ({ request, reply, body }) => {
       const meta = requestMeta(request);
       let response;
       if (body.grant_type === 'client_credentials') {
@@ -221,23 +213,21 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       await followToken(reply, response.refresh_token);
       return response;
     },
-  );
+  });
 
-  app.post(
-    '/authorize/silent',
-    {
-      schema: {
-        tags: ['oauth'],
-        summary: 'Silent authorization: tokens from the session cookie (rotated), 401 without a session',
-        body: z.object({ tenantId: z.string().max(256).nullish() }).nullish(),
-        response: responses({ 200: tokenResponse }),
-      },
-    },
-    async (request, reply) => {
+  route({
+    name: 'authorizeSilent',
+    method: 'POST',
+    url: '/authorize/silent',
+    summary: 'Silent authorization: tokens from the session cookie (rotated), 401 without a session',
+    access: 'refresh-cookie',
+    body: z.object({ tenantId: z.string().max(256).nullish() }).nullish(),
+    response: tokenResponse,
+    handler: async ({ request, reply, body }) => {
       try {
         const response = await oauth.refresh(
           sessionCookieOf(request, sessions),
-          request.body?.tenantId,
+          body?.tenantId,
           requestMeta(request),
         );
         await followToken(reply, response.refresh_token);
@@ -247,31 +237,30 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
         throw error;
       }
     },
-  );
+  });
 
   const logoutFields = {
     post_logout_redirect_uri: param().optional(),
     client_id: param(128).optional(),
     state: param(1024).optional(),
   };
-  app.get(
-    '/logout',
-    {
-      schema: {
-        tags: ['oauth'],
-        summary:
-          'End-session endpoint (OpenID RP-Initiated Logout): with an id_token_hint (or bearer) of the cookie session, ends it; else a confirmation page',
-        querystring: z.object({ ...logoutFields, id_token_hint: param(8192).optional() }),
-        response: responses({
-          200: z.union([emptyResponse, z.string().describe('The confirmation page (text/html)')]),
-          302: z.null().describe('To the registered post_logout_redirect_uri, with state'),
-        }),
-      },
+  route({
+    name: 'logout',
+    method: 'GET',
+    url: '/logout',
+    summary:
+      'End-session endpoint (OpenID RP-Initiated Logout): with an id_token_hint (or bearer) of the cookie session, ends it; else a confirmation page',
+    access: 'public',
+    query: z.object({ ...logoutFields, id_token_hint: param(8192).optional() }),
+    produces: 'other',
+    answers: {
+      200: z.union([emptyResponse, z.string().describe('The confirmation page (text/html)')]),
+      302: z.null().describe('To the registered post_logout_redirect_uri, with state'),
     },
-    async (request, reply) => {
+    handler: async ({ request, reply, query }) => {
       const outcome = await oauth.logout(
         sessionCookieOf(request, sessions),
-        request.query,
+        query,
         bearerToken(request.headers.authorization),
         requestMeta(request),
       );
@@ -287,26 +276,25 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       if (request.headers['sec-fetch-mode'] === 'navigate') return reply.redirect(LOGIN_BOX_PATH, 302);
       return {};
     },
-  );
+  });
 
-  app.post(
-    '/logout',
-    {
-      schema: {
-        tags: ['oauth'],
-        summary: 'The confirmation page posts here: ends the session, then on to the registered address',
-        body: z.object(logoutFields).nullish(),
-        response: responses({ 303: z.null().describe('To post_logout_redirect_uri, else the login box') }),
-      },
-    },
-    async (request, reply) => {
+  route({
+    name: 'confirmLogout',
+    method: 'POST',
+    url: '/logout',
+    summary: 'The confirmation page posts here: ends the session, then on to the registered address',
+    access: 'public',
+    body: z.object(logoutFields).nullish(),
+    produces: 'other',
+    answers: { 303: z.null().describe('To post_logout_redirect_uri, else the login box') },
+    handler: async ({ request, reply, body }) => {
       const location = await oauth.confirmLogout(
         sessionCookieOf(request, sessions),
-        request.body ?? {},
+        body ?? {},
         requestMeta(request),
       );
       replyWithoutSession(reply, sessions);
       return reply.redirect(location ?? LOGIN_BOX_PATH, 303);
     },
-  );
+  });
 };

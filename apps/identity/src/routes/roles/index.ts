@@ -53,7 +53,7 @@ const newRoleV2 = z.object({
 });
 
 export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
-  const { rolesAdmin } = services;
+  const { roles } = services;
   const route = areaRoutes(app, services, 'roles');
 
   route({
@@ -63,7 +63,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     summary: "The vendor's roles and the tenant's own",
     access: { permission: 'fe.secure.read.roles' },
     response: z.array(roleResponse),
-    handler: ({ actor }) => rolesAdmin.list(actor),
+    handler: ({ actor }) => roles.list(actor),
   });
 
   route({
@@ -77,7 +77,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
       _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
     }),
     handler: async ({ actor }) => {
-      const items = await rolesAdmin.list(actor);
+      const items = await roles.list(actor);
       return { items, _metadata: { totalItems: items.length, totalPages: 1 } };
     },
   });
@@ -92,7 +92,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     response: roleResponse,
     status: 201,
     handler: ({ actor, body: { permissions, ...role } }) =>
-      rolesAdmin.create(actor, { ...role, permissionIds: permissions }),
+      roles.create(actor, { ...role, permissionIds: permissions }),
   });
 
   route({
@@ -103,7 +103,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     access: { permission: 'fe.secure.write.roles' },
     body: newRoleV2,
     response: roleResponse,
-    handler: ({ actor, body: { baseRoleId: _baseRoleId, ...role } }) => rolesAdmin.create(actor, role),
+    handler: ({ actor, body: { baseRoleId: _baseRoleId, ...role } }) => roles.create(actor, role),
   });
 
   route({
@@ -122,7 +122,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
       level,
     }),
     response: roleResponse,
-    handler: ({ actor, request }) => rolesAdmin.update(actor, request.params.roleId, request.body),
+    handler: ({ actor, request }) => roles.update(actor, request.params.roleId, request.body),
   });
 
   route({
@@ -132,7 +132,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     summary: "Delete one of the tenant's roles",
     access: { permission: 'fe.secure.delete.role' },
     params: roleIdParams,
-    handler: ({ actor, request }) => rolesAdmin.remove(actor, request.params.roleId),
+    handler: ({ actor, request }) => roles.remove(actor, request.params.roleId),
   });
 
   route({
@@ -145,7 +145,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     body: z.object({ permissionIds }),
     response: roleResponse,
     handler: ({ actor, request }) =>
-      rolesAdmin.setPermissions(actor, request.params.roleId, request.body.permissionIds),
+      roles.setPermissions(actor, request.params.roleId, request.body.permissionIds),
   });
 
   route({
@@ -155,7 +155,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     summary: 'The permission catalogue, with the roles holding each',
     access: { permission: 'fe.secure.read.permissions' },
     response: z.array(permissionResponse),
-    handler: ({ actor }) => rolesAdmin.permissions(actor),
+    handler: ({ actor }) => roles.permissions(actor),
   });
 
   route({
@@ -165,7 +165,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     summary: 'The permission categories, with their permission ids',
     access: { permission: 'fe.secure.read.permissions' },
     response: z.array(categoryResponse),
-    handler: ({ actor }) => rolesAdmin.categories(actor),
+    handler: ({ actor }) => roles.categories(actor),
   });
 
   route({
@@ -178,7 +178,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     body: z.object({ roleIds: z.array(z.uuid({ error: 'roleIds must be role ids' })).max(1000) }),
     response: permissionResponse,
     handler: ({ actor, request }) =>
-      rolesAdmin.setPermissionRoles(actor, request.params.permissionId, request.body.roleIds),
+      roles.setPermissionRoles(actor, request.params.permissionId, request.body.roleIds),
   });
 
   route({
@@ -188,6 +188,6 @@ export const rolesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { se
     summary: "The signed-in user's roles and permissions in the active tenant, in full",
     access: 'member',
     response: z.object({ roles: z.array(roleResponse), permissions: z.array(permissionResponse) }),
-    handler: ({ actor }) => rolesAdmin.authorizationOf(actor),
+    handler: ({ actor }) => roles.authorizationOf(actor),
   });
 };

@@ -6,7 +6,7 @@ import {
   activationSettingChange,
   signUpStrategiesChange,
   signUpStrategyNames,
-} from '../../services/sign-up-strategies.js';
+} from '../../services/security/sign-up-strategies.js';
 import { passwordConfigResponse, requestMeta } from '../schemas.js';
 import { areaRoutes } from '../route.js';
 

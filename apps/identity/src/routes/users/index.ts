@@ -11,7 +11,6 @@ import {
   passwordConfigResponse,
   passwordField,
   requestMeta,
-  responses,
   tenantResponse,
   tokenField,
   userIdField,
@@ -147,7 +146,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     access: 'session',
     response: meResponse,
     handler: async ({ claims }) => {
-      return services.userProfile.me(claims.sub, claims.tenantId);
+      return services.me.me(claims.sub, claims.tenantId);
     },
   });
 
@@ -160,7 +159,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       access: 'session',
       response: currentTenantsResponse,
       handler: async ({ claims }) => {
-        return services.userProfile.tenants(claims.sub, claims.tenantId);
+        return services.me.tenants(claims.sub, claims.tenantId);
       },
     });
   }
@@ -173,7 +172,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     access: 'session',
     response: z.array(tenantResponse),
     handler: async ({ claims }) => {
-      return (await services.userProfile.tenants(claims.sub, claims.tenantId)).tenants;
+      return (await services.me.tenants(claims.sub, claims.tenantId)).tenants;
     },
   });
 
@@ -190,31 +189,27 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
     handler: async ({ request }) => services.signUp.signUp(request.body, requestMeta(request)),
   });
 
-  const strategyResponse = responses({ 200: z.object({ shouldSetPassword: z.boolean() }) });
-  app.get(
-    '/v1/activate/strategy',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Activation strategy for an activation link',
-        querystring: activationQuery,
-        response: strategyResponse,
-      },
-    },
-    async (request) => services.activation.strategy(request.query),
-  );
-  app.post(
-    '/v1/activate/strategy',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Activation strategy for an activation link',
-        body: activationQuery,
-        response: strategyResponse,
-      },
-    },
-    async (request) => services.activation.strategy(request.body),
-  );
+  const strategyResponse = z.object({ shouldSetPassword: z.boolean() });
+  route({
+    name: 'getV1ActivateStrategy',
+    method: 'GET',
+    url: '/v1/activate/strategy',
+    summary: 'Activation strategy for an activation link',
+    access: 'public',
+    query: activationQuery,
+    response: strategyResponse,
+    handler: ({ query }) => services.activation.strategy(query),
+  });
+  route({
+    name: 'createV1ActivateStrategy',
+    method: 'POST',
+    url: '/v1/activate/strategy',
+    summary: 'Activation strategy for an activation link',
+    access: 'public',
+    body: activationQuery,
+    response: strategyResponse,
+    handler: ({ body }) => services.activation.strategy(body),
+  });
 
   route({
     name: 'createV1Activate',

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, errorCatalogue } from '../../errors.js';
+import { areaRoutes, type AccessServices } from '../route.js';
 
 const API_PREFIXES = ['/frontegg/', '/dev/api/', '/.well-known/'];
 
@@ -54,7 +56,11 @@ export function webCacheControl(filePath: string): string {
  */
 const sendShell = (reply: FastifyReply) => reply.sendFile('index.html');
 
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  services: AccessServices,
+  webDist: string,
+): Promise<void> {
   const isBuilt = fs.existsSync(path.join(webDist, 'index.html'));
   if (isBuilt) {
     await app.register(fastifyStatic, {
@@ -72,12 +78,26 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       },
     });
     // The static plugin answers a directory ('/') with 403 when `index` is off: '/' is the app shell.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
-    for (const page of readShellPages(webDist)) {
-      app.get(page.path, { schema: { hide: true } }, (request, reply) => {
-        const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-        if (page.unlessQuery.some((name) => query.has(name))) return sendShell(reply);
-        return reply.sendFile(page.file);
+    const route = areaRoutes(app.withTypeProvider<ZodTypeProvider>(), services, 'web');
+    const page = { method: 'GET', access: 'public', produces: 'other', hidden: true } as const;
+    route({
+      ...page,
+      name: 'shell',
+      url: '/',
+      summary: 'The app shell',
+      handler: ({ reply }) => sendShell(reply),
+    });
+    for (const shell of readShellPages(webDist)) {
+      route({
+        ...page,
+        name: `page${shell.path}`,
+        url: shell.path,
+        summary: 'A page with its first card in the HTML',
+        handler: ({ request, reply }) => {
+          const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+          if (shell.unlessQuery.some((name) => query.has(name))) return sendShell(reply);
+          return reply.sendFile(shell.file);
+        },
       });
     }
   }

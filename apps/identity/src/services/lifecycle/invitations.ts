@@ -20,7 +20,7 @@ import type { ActivationService } from '../activation.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
 import type { Mailer } from '../mail.js';
 import type { AccessTokenClaims } from '../tokens.js';
-import { assertEmailDomainAllowed } from '../security-admin.js';
+import { assertEmailDomainAllowed } from '../security/tenant-security.js';
 import { existingUserInvitationMail } from '../mail-templates.js';
 import type { InvitationSender } from '../activation.js';
 import { findTenantById, findTenantsOfUser } from '../../db/queries/tenants.js';

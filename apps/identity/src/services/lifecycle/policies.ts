@@ -5,8 +5,13 @@ import {
   VENDOR_SCOPE,
   type SecurityPolicyChanges,
   type SecurityPolicyRow,
-} from '../../db/queries/security-policies.js';
+} from '../../db/queries/security/security-policies.js';
 import type { Clock } from '../../lib/time.js';
+import { adminActorOf, assertPermission } from '../admin-access.js';
+import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
+import type { AccessTokenClaims } from '../tokens.js';
+
+export type { SecurityPolicyChanges, SecurityPolicyRow };
 
 /** The policies in force for one user's tenant (SPEC section 3 "Security policies"). */
 export interface EffectivePolicies {
@@ -51,9 +56,23 @@ export function effectiveRotation(
 export interface SecurityPolicyService {
   /** The stored row of a scope, or the defaults (not stored) when it has none. */
   get(scope: string): Promise<SecurityPolicyRow>;
-  update(scope: string, changes: SecurityPolicyChanges): Promise<SecurityPolicyRow>;
   /** What applies to a user of this tenant: the tenant's row, else the vendor's, else the defaults. */
   effective(tenantId: string | null): Promise<EffectivePolicies>;
+  /** The vendor's policies, which tenants without their own follow. */
+  vendor(): Promise<SecurityPolicyRow>;
+  /**
+   * The scope a caller reads (write: false) or writes: a superuser's is the vendor's; a tenant
+   * administrator's is their token's tenant, read with fe.secure.read.securityPolicy and written with
+   * the write permission.
+   */
+  scopeOf(claims: AccessTokenClaims, meta: RequestMeta, write: boolean): string;
+  /** Changes a scope's policies and audits the change in the caller's name, as `policy` with `json`. */
+  change(
+    caller: { claims: AccessTokenClaims; meta: RequestMeta },
+    scope: string,
+    changes: SecurityPolicyChanges,
+    audit: { policy: string; json: Record<string, unknown> },
+  ): Promise<SecurityPolicyRow>;
 }
 
 export function createSecurityPolicyService(deps: { db: Db; clock: Clock }): SecurityPolicyService {
@@ -62,12 +81,36 @@ export function createSecurityPolicyService(deps: { db: Db; clock: Clock }): Sec
     const now = clock.now();
     return row ?? { scope, ...DEFAULTS, createdAt: now, updatedAt: now };
   };
+  const get = async (scope: string) => {
+    const [row] = await findSecurityPolicies(db, [scope]);
+    return withDefaults(scope, row);
+  };
   return {
-    async get(scope) {
-      const [row] = await findSecurityPolicies(db, [scope]);
-      return withDefaults(scope, row);
+    get,
+    vendor: () => get(VENDOR_SCOPE),
+    scopeOf(claims, meta, write) {
+      if (claims.superUser) return VENDOR_SCOPE;
+      const actor = adminActorOf(claims, meta);
+      assertPermission(actor, write ? 'fe.secure.write.securityPolicy' : 'fe.secure.read.securityPolicy');
+      return actor.tenantId;
     },
-    update: (scope, changes) => upsertSecurityPolicy(db, scope, changes, clock.now()),
+    async change({ claims, meta }, scope, changes, audit) {
+      const row = await upsertSecurityPolicy(db, scope, changes, clock.now());
+      await recordAudit(
+        db,
+        auditEvents.securityPolicyUpdated,
+        meta,
+        {
+          userId: claims.sub,
+          email: claims.email,
+          tenantId: claims.tenantId,
+          description: `${audit.policy} (${scope})`,
+          json: audit.json,
+        },
+        clock.now(),
+      );
+      return row;
+    },
     async effective(tenantId) {
       const rows = await findSecurityPolicies(db, tenantId ? [VENDOR_SCOPE, tenantId] : [VENDOR_SCOPE]);
       const vendor = withDefaults(

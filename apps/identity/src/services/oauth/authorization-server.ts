@@ -1,4 +1,3 @@
-import { webPaths } from '@brizo/contract';
 import type { Config } from '../../config.js';
 import { refuse, type Db } from '../../db/client.js';
 import {
@@ -7,7 +6,6 @@ import {
   findOAuthClient,
   findRefreshFamily,
   insertAuthorizationCode,
-  upsertOAuthClient,
 } from '../../db/queries/oauth.js';
 import { findRefreshSession, insertRefreshToken, revokeFamily } from '../../db/queries/refresh-tokens.js';
 import { findUserClaimsById } from '../../db/queries/users.js';
@@ -21,14 +19,11 @@ import type { TokenService } from '../tokens.js';
 import { isValidCodeChallenge, verifyS256 } from './pkce.js';
 import { isRegisteredRedirectUri } from './redirect-uri.js';
 import { createRpInitiatedLogout } from './rp-initiated-logout.js';
+import { defaultClient, LOGIN_BOX_PATH, seedDefaultClient, type OAuthClient } from './clients.js';
 import { revocationKeys, type RevocationList } from '../revocations.js';
 
 /** An authorization code lives this long (RFC 6749 4.1.2 recommends at most 10 minutes). */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
-/** Where the web app's hosted-login mode receives the code (SPEC section 2, hostedLoginRedirectUrl). */
-export const HOSTED_LOGIN_CALLBACK_PATH = webPaths.oauthCallback;
-/** The login box of the identity origin; it returns to `redirectUrl` once the user is signed in. */
-export const LOGIN_BOX_PATH = webPaths.login;
 export const AUTHORIZE_PATH = '/frontegg/oauth/authorize';
 
 export const oauthAuditEvents = {
@@ -70,25 +65,7 @@ export interface OAuthTokenResponse {
   scope: string;
 }
 
-export interface OAuthClient {
-  clientId: string;
-  redirectUris: string[];
-  postLogoutRedirectUris: string[];
-}
-
 const DEFAULT_SCOPE = 'openid email profile';
-
-/** The client of the built-in web app: CLIENT_ID, calling back to `${PUBLIC_URL}/oauth/callback`. */
-export const defaultClient = (config: Config): OAuthClient => ({
-  clientId: config.clientId,
-  redirectUris: [`${config.publicUrl}${HOSTED_LOGIN_CALLBACK_PATH}`],
-  postLogoutRedirectUris: [`${config.publicUrl}/`, `${config.publicUrl}${LOGIN_BOX_PATH}`],
-});
-
-/** Registers (or completes) the built-in web app's client; idempotent, run by the seed. */
-export async function seedDefaultClient(db: Db, config: Config): Promise<void> {
-  await upsertOAuthClient(db, { ...defaultClient(config), name: 'Brizo FoodMetrics' });
-}
 
 export type AuthorizationServer = ReturnType<typeof createAuthorizationServer>;
 

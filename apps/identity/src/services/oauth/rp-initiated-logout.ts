@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/time.js';
 import type { RequestMeta } from '../audit.js';
 import type { SessionService } from '../sessions.js';
 import type { TokenService } from '../tokens.js';
-import type { OAuthClient } from './authorization-server.js';
+import type { OAuthClient } from './clients.js';
 import { isRegisteredRedirectUri } from './redirect-uri.js';
 
 /** The parameters of OpenID Connect RP-Initiated Logout 1.0 (section 2) the end-session endpoint reads. */

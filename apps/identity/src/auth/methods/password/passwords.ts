@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import type { PasswordPolicy } from '../../../db/schema.js';
+import type { PasswordPolicy } from '../../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../../errors.js';
 import { Semaphore } from '../../../lib/semaphore.js';
 import { isCommonPassword } from './common-passwords.js';

@@ -10,7 +10,7 @@ import {
 } from '../../../db/queries/phone-number-changes.js';
 import { deletePasswordlessCodesOfUser } from '../../../db/queries/passwordless-codes.js';
 import { findUserByEmail, findUserById, updateUser } from '../../../db/queries/users.js';
-import type { AuditSeverity } from '../../../db/schema.js';
+import type { AuditSeverity } from '../../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../../errors.js';
 import { generateToken, hashToken } from '../../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../../lib/time.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authStrategiesChange } from '../../../services/auth-strategies.js';
+import { authStrategiesChange } from '../../../services/security/auth-strategies.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { requestMeta } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';

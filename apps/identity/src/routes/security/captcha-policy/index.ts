@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { requestMeta, requireAccessToken, responses } from '../../schemas.js';
+import { requestMeta } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
 
 const publicPolicy = z.object({
@@ -51,24 +51,16 @@ export const captchaPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
     },
   });
 
-  for (const method of ['post', 'put'] as const) {
-    app[method](
-      '/v1/captcha-policy',
-      {
-        schema: {
-          tags: ['security'],
-          summary: 'Change the captcha policy (superuser only); enabling needs siteKey and secretKey',
-          body: policyChange,
-          response: responses({ 200: adminPolicy }),
-        },
-      },
-      async (request) => {
-        return captchaPolicy.update(
-          await requireAccessToken(request, services.tokens),
-          request.body,
-          requestMeta(request),
-        );
-      },
-    );
+  for (const method of ['POST', 'PUT'] as const) {
+    route({
+      name: method === 'POST' ? 'createV1CaptchaPolicy' : 'replaceV1CaptchaPolicy',
+      method,
+      url: '/v1/captcha-policy',
+      summary: 'Change the captcha policy (superuser only); enabling needs siteKey and secretKey',
+      access: 'vendor',
+      body: policyChange,
+      response: adminPolicy,
+      handler: ({ claims, request, body }) => captchaPolicy.update(claims, body, requestMeta(request)),
+    });
   }
 };

@@ -1,13 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  VENDOR_SCOPE,
-  type SecurityPolicyChanges,
-  type SecurityPolicyRow,
-} from '../../../db/queries/security-policies.js';
-import { auditEvents, recordAudit } from '../../../services/audit.js';
-import { adminActorOf, assertPermission } from '../../../services/admin-access.js';
+import type { SecurityPolicyChanges, SecurityPolicyRow } from '../../../services/lifecycle/policies.js';
 import type { RouteOptions } from '../../../services/index.js';
 import type { AccessTokenClaims } from '../../../services/tokens.js';
 import { requestMeta } from '../../schemas.js';
@@ -69,41 +63,16 @@ const recoveryView = (row: SecurityPolicyRow) => [
  * recovery policies. Reading needs a session; a tenant administrator writes the tenant's policy,
  * a superuser (the vendor) writes the vendor's.
  */
-export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
+export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'security');
   const { policies } = services.lifecycle;
 
-  /**
-   * The scope a request reads or writes: a superuser's is the vendor's; a tenant administrator's is
-   * the token's tenant, read with fe.secure.read.securityPolicy and written with the write permission.
-   */
-  const scopeOf = (claims: AccessTokenClaims, request: FastifyRequest, write: boolean): string => {
-    if (claims.superUser) return VENDOR_SCOPE;
-    const actor = adminActorOf(claims, requestMeta(request));
-    assertPermission(actor, write ? 'fe.secure.write.securityPolicy' : 'fe.secure.read.securityPolicy');
-    return actor.tenantId;
-  };
-  const audited = async (
-    claims: AccessTokenClaims,
-    request: FastifyRequest,
-    scope: string,
-    policy: string,
-    json: Record<string, unknown>,
-  ) => {
-    await recordAudit(
-      db,
-      auditEvents.securityPolicyUpdated,
-      requestMeta(request),
-      {
-        userId: claims.sub,
-        email: claims.email,
-        tenantId: claims.tenantId,
-        description: `${policy} (${scope})`,
-        json,
-      },
-      services.lifecycle.clock.now(),
-    );
-  };
+  const scopeOf = (claims: AccessTokenClaims, request: FastifyRequest, write: boolean) =>
+    policies.scopeOf(claims, requestMeta(request), write);
+  const callerOf = (claims: AccessTokenClaims, request: FastifyRequest) => ({
+    claims,
+    meta: requestMeta(request),
+  });
 
   /**
    * Lockout and password history: each a switch and one number of the scope's policy row, read with
@@ -142,7 +111,7 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
       summary: `The vendor's ${policy.name}`,
       access: 'session',
       response: schema,
-      handler: async () => policy.view(await policies.get(VENDOR_SCOPE)),
+      handler: async () => policy.view(await policies.vendor()),
     });
     for (const method of ['POST', 'PATCH'] as const) {
       route({
@@ -157,8 +126,10 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
           const scope = scopeOf(claims, request, true);
           // The validator has checked the body against policy.body.
           const changes = body as z.output<Body>;
-          const row = await policies.update(scope, policy.changes(changes));
-          await audited(claims, request, scope, policy.name, changes);
+          const row = await policies.change(callerOf(claims, request), scope, policy.changes(changes), {
+            policy: policy.name,
+            json: changes,
+          });
           return policy.view(row);
         },
       });
@@ -204,7 +175,7 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
     access: 'session',
     response: rotationPolicy,
     handler: async () => {
-      return rotationView(await policies.get(VENDOR_SCOPE));
+      return rotationView(await policies.vendor());
     },
   });
   route({
@@ -221,12 +192,15 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
     response: rotationPolicy,
     handler: async ({ claims, request }) => {
       const scope = scopeOf(claims, request, true);
-      const row = await policies.update(scope, {
+      const changes = {
         rotationActive: request.body.isActive,
         rotationPeriodMinutes: request.body.rotationPeriod,
         rotationNotificationMinutes: request.body.notificationPeriod,
+      };
+      const row = await policies.change(callerOf(claims, request), scope, changes, {
+        policy: 'password rotation policy',
+        json: request.body,
       });
-      await audited(claims, request, scope, 'password rotation policy', request.body);
       return rotationView(row);
     },
   });
@@ -238,7 +212,7 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
     summary: 'Password recovery methods (SPEC section 9: email, sms)',
     access: 'public',
     response: recoveryStrategies,
-    handler: async () => recoveryView(await policies.get(VENDOR_SCOPE)),
+    handler: async () => recoveryView(await policies.vendor()),
   });
   route({
     name: 'setPasswordRecoveryStrategies',
@@ -251,11 +225,15 @@ export const lifecycleSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
     handler: async ({ claims, request, body }) => {
       const wanted = (strategy: 'email' | 'sms') =>
         body.find((entry) => entry.strategy === strategy)?.isActive;
-      const row = await policies.update(VENDOR_SCOPE, {
+      const changes = {
         ...(wanted('email') === undefined ? {} : { recoveryByEmail: wanted('email') }),
         ...(wanted('sms') === undefined ? {} : { recoveryBySms: wanted('sms') }),
+      };
+      // The access is the vendor's: the scope is the vendor's.
+      const row = await policies.change(callerOf(claims, request), scopeOf(claims, request, true), changes, {
+        policy: 'password recovery strategies',
+        json: { strategies: body },
       });
-      await audited(claims, request, VENDOR_SCOPE, 'password recovery strategies', { strategies: body });
       return recoveryView(row);
     },
   });

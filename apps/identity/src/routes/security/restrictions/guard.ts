@@ -1,6 +1,6 @@
 import type { onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { IpRestrictionService } from '../../../services/ip-restrictions.js';
+import type { IpRestrictionService } from '../../../services/security/ip-restrictions.js';
 import { requestMeta } from '../../schemas.js';
 
 const tenantClaim = z.object({ tenantId: z.string().nullish() });

@@ -39,7 +39,7 @@ const domainConfig = z.object({
  */
 export const restrictionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'security');
-  const { ipRestrictions, securityAdmin } = services;
+  const { ipRestrictions, tenantSecurity } = services;
   const IP = '/v1/restrictions/ip';
   const DOMAIN = '/restrictions/v1/email-domain';
 
@@ -154,7 +154,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     summary: 'The email domains on the allow and block lists',
     access: { permission: 'fe.secure.read.emailDomainRestrictions' },
     response: z.object({ items: z.array(domainRestriction) }),
-    handler: async ({ actor }) => securityAdmin.domainRestrictions(actor),
+    handler: async ({ actor }) => tenantSecurity.domainRestrictions(actor),
   });
 
   route({
@@ -166,7 +166,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     body: z.object({ domain: z.string().trim().min(3).max(253), type: restrictionType }),
     response: domainRestriction,
     handler: async ({ actor, request }) => {
-      return securityAdmin.saveDomainRestriction(actor, request.body);
+      return tenantSecurity.saveDomainRestriction(actor, request.body);
     },
   });
 
@@ -177,7 +177,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     summary: 'Whether email-domain restrictions are enforced, the list in use, and public domains blocked',
     access: { permission: 'fe.secure.read.emailDomainRestrictions' },
     response: domainConfig,
-    handler: async ({ actor }) => securityAdmin.domainConfig(actor),
+    handler: async ({ actor }) => tenantSecurity.domainConfig(actor),
   });
 
   route({
@@ -193,7 +193,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     }),
     response: domainConfig,
     handler: async ({ actor, request }) => {
-      return securityAdmin.saveDomainConfig(actor, request.body);
+      return tenantSecurity.saveDomainConfig(actor, request.body);
     },
   });
 
@@ -206,7 +206,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     params: idParams,
     response: emptyResponse,
     handler: async ({ actor, request }) => {
-      await securityAdmin.removeDomainRestriction(actor, request.params.id);
+      await tenantSecurity.removeDomainRestriction(actor, request.params.id);
       return {};
     },
   });

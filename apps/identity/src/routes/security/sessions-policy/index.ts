@@ -20,7 +20,7 @@ const sessionPolicy = z.object({
 /** /identity/resources/configurations/sessions: the tenant's session policy (Security section). */
 export const sessionsPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'security');
-  const { securityAdmin } = services;
+  const { tenantSecurity } = services;
 
   route({
     name: 'getSessionsPolicy',
@@ -30,7 +30,7 @@ export const sessionsPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
     access: { permission: 'fe.secure.read.securityPolicy' },
     response: sessionPolicy,
     handler: async ({ actor }) => {
-      return securityAdmin.sessionPolicy(actor.tenantId);
+      return tenantSecurity.sessionPolicy(actor.tenantId);
     },
   });
 
@@ -44,7 +44,7 @@ export const sessionsPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
       body: sessionPolicy.partial().strict(),
       response: sessionPolicy,
       handler: async ({ actor, request }) => {
-        return securityAdmin.saveSessionPolicy(actor, request.body);
+        return tenantSecurity.saveSessionPolicy(actor, request.body);
       },
     });
   }

@@ -30,7 +30,7 @@ const linkBody = z.object({
 
 /**
  * /identity/resources/tenants: enabling and disabling a member, and the account's invite link
- * (SPEC section 3 "Invite link"; the link's sign-up lives in services/team-invite-links.ts).
+ * (SPEC section 3 "Invite link"; the link's sign-up lives in services/team/invite-links.ts).
  */
 export const teamTenantRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const route = areaRoutes(app, services, 'tenants');

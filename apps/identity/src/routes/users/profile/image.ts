@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../../config.js';
 import { appError, errorCatalogue } from '../../../errors.js';
 import type { RouteOptions } from '../../../services/index.js';
-import { checkProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../../../services/profile-image.js';
+import { checkProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../../../services/profile/image.js';
 import { parseMultipartFiles } from './multipart.js';
 import { areaRoutes } from '../../route.js';
 
@@ -49,22 +49,22 @@ export const profileImageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     },
   });
 
-  app.get(
-    '/images/:imageId',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'A profile picture (public: its address is unguessable)',
-        params: z.object({ imageId: z.uuid({ error: 'imageId must be a valid id' }) }),
-      },
-    },
-    async (request, reply) => {
-      const image = await services.profile.image(request.params.imageId);
+  route({
+    name: 'profileImageGetImage',
+    method: 'GET',
+    url: '/images/:imageId',
+    tag: 'profile',
+    summary: 'A profile picture (public: its address is unguessable)',
+    access: 'public',
+    params: z.object({ imageId: z.uuid({ error: 'imageId must be a valid id' }) }),
+    produces: 'other',
+    handler: async ({ params, reply }) => {
+      const image = await services.profile.image(params.imageId);
       return reply
         .type(image.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('content-security-policy', "default-src 'none'")
         .send(image.bytes);
     },
-  );
+  });
 };

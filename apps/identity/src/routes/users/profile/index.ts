@@ -56,7 +56,7 @@ export const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     response: meResponse,
     handler: async ({ actor, request }) => {
       await services.profile.update(actor, request.body, profileImageUrl(config, request));
-      return services.userProfile.me(actor.userId, actor.tenantId);
+      return services.me.me(actor.userId, actor.tenantId);
     },
   });
 

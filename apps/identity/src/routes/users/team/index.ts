@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminActorOf, assertPermission } from '../../../services/admin-access.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { usernameField } from '../../../services/usernames.js';
-import {
-  emailField,
-  emptyResponse,
-  phoneNumberField,
-  requestMeta,
-  requireAccessToken,
-  responses,
-  unvalidatedJson,
-} from '../../schemas.js';
+import { emailField, emptyResponse, phoneNumberField, unvalidatedJson } from '../../schemas.js';
 import { memberListQuery, memberPage, memberView, roleIdsField, userIdParams } from '../../team/schemas.js';
 import { areaRoutes } from '../../route.js';
 
@@ -46,7 +37,7 @@ const userIdsQuery = z.object({
 /** /identity/resources/users: the Users section's list, invite, lock and temporary users (SPEC section 7). */
 export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'users');
-  const { team, tokens } = services;
+  const { team } = services;
 
   for (const version of ['v2', 'v3'] as const) {
     route({
@@ -109,35 +100,28 @@ export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
     },
   });
 
-  app.post(
-    '/v2',
-    {
-      schema: {
-        tags: ['team'],
-        summary:
-          'Invite a user into the account (a new person activates by mail), optionally for a limited time',
-        body: z.object({
-          email: emailField,
-          name: z.string().trim().max(200).optional(),
-          phoneNumber: phoneNumberField.optional(),
-          username: usernameField.optional(),
-          roleIds: roleIdsField.optional(),
-          expirationInSeconds: expirationInSeconds.optional(),
-          provider: z.literal('local').optional(),
-          metadata: z.string().max(10_000).optional(),
-          skipInviteEmail: z.boolean().optional(),
-        }),
-        response: responses({ 201: invitedResponse }),
-      },
-    },
-    async (request, reply) => {
-      const claims = await requireAccessToken(request, tokens);
-      const actor = adminActorOf(claims, requestMeta(request));
-      assertPermission(actor, 'fe.secure.write.users');
-      const invited = await team.invite(actor, claims, request.body, actor.meta);
-      return reply.code(201).send(invited);
-    },
-  );
+  route({
+    name: 'createV2',
+    method: 'POST',
+    url: '/v2',
+    tag: 'team',
+    summary: 'Invite a user into the account (a new person activates by mail), optionally for a limited time',
+    access: { permission: 'fe.secure.write.users', session: true },
+    body: z.object({
+      email: emailField,
+      name: z.string().trim().max(200).optional(),
+      phoneNumber: phoneNumberField.optional(),
+      username: usernameField.optional(),
+      roleIds: roleIdsField.optional(),
+      expirationInSeconds: expirationInSeconds.optional(),
+      provider: z.literal('local').optional(),
+      metadata: z.string().max(10_000).optional(),
+      skipInviteEmail: z.boolean().optional(),
+    }),
+    response: invitedResponse,
+    status: 201,
+    handler: ({ actor, claims, body }) => team.invite(actor, claims, body, actor.meta),
+  });
 
   for (const [url, everywhere] of [
     ['/v1/invitation/reset', false],
@@ -151,12 +135,10 @@ export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
       summary: everywhere
         ? 'Mail the invitation again in every tenant with one open (a superuser); a tenant administrator: their own tenant, as /reset'
         : 'Mail a member who has not activated, or someone invited from another account, the invitation again; older links stop working',
-      access: 'session',
+      access: { permission: 'fe.secure.write.users', session: true },
       body: z.object({ email: emailField }),
       response: emptyResponse,
-      handler: async ({ claims, request }) => {
-        const actor = adminActorOf(claims, requestMeta(request));
-        assertPermission(actor, 'fe.secure.write.users');
+      handler: async ({ actor, claims, request }) => {
         await services.lifecycle.invitations.resend(claims, request.body.email, { everywhere }, actor.meta);
         return {};
       },

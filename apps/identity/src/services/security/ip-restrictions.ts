@@ -1,0 +1,318 @@
+import { BlockList, isIP } from 'node:net';
+import { atomicMethods, refuse, type Db } from '../../db/client.js';
+import {
+  deleteIpRestriction,
+  listActiveIpRestrictions,
+  listIpRestrictions,
+  upsertIpRestriction,
+  type IpRestrictionRow,
+} from '../../db/queries/security/ip-restrictions.js';
+import {
+  findRestrictionConfig,
+  upsertRestrictionConfig,
+} from '../../db/queries/security/restriction-configs.js';
+import type { RestrictionType } from '../../db/schema/index.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { Clock } from '../../lib/time.js';
+import type { AdminActor } from '../admin-access.js';
+import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from '../audit.js';
+
+/** Enforcement reads a tenant's lists at most this often; a change through this server applies at once. */
+const CACHE_SECONDS = 5;
+const MAX_CACHED_TENANTS = 10_000;
+
+export interface IpRestrictionView {
+  id: string;
+  ip: string;
+  strategy: RestrictionType;
+  isActive: boolean;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface IpConfigView {
+  isActive: boolean;
+  strategy: RestrictionType;
+}
+export interface IpRestrictionInput {
+  ip: string;
+  strategy: RestrictionType;
+  isActive?: boolean | undefined;
+  description?: string | undefined;
+}
+
+export interface IpRestrictionService {
+  config(actor: AdminActor): Promise<IpConfigView>;
+  saveConfig(actor: AdminActor, change: Partial<IpConfigView>): Promise<IpConfigView>;
+  list(
+    actor: AdminActor,
+    page: { strategy?: RestrictionType | undefined; limit: number; offset: number },
+  ): Promise<{ items: IpRestrictionView[]; _metadata: { totalItems: number; totalPages: number } }>;
+  save(actor: AdminActor, input: IpRestrictionInput): Promise<IpRestrictionView>;
+  saveMany(actor: AdminActor, inputs: IpRestrictionInput[]): Promise<IpRestrictionView[]>;
+  remove(actor: AdminActor, id: string): Promise<void>;
+  /** "Test my IP": would the caller's address pass the tenant's restrictions as they stand? */
+  verify(actor: AdminActor): Promise<{ valid: boolean }>;
+  /** Is the caller's address on the tenant's active allow list? */
+  verifyAllowList(actor: AdminActor): Promise<{ valid: boolean }>;
+  /**
+   * Enforcement at sign-in, refresh and every API call: 403 when the tenant's active restrictions
+   * refuse the address. Tenants without restrictions cost a cache hit.
+   */
+  assertAllowed(
+    tenantId: string | null | undefined,
+    meta: RequestMeta,
+    /** Audit only a verified session's tenant: an unverified token could name any tenant. */
+    options?: { audit?: boolean },
+  ): Promise<void>;
+}
+
+/** IPv4-mapped IPv6 (`::ffff:10.0.0.1`, as a dual-stack socket reports IPv4 peers) is the IPv4 address. */
+export function normalizeAddress(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped?.[1] ?? address;
+}
+
+/** An address or CIDR range in canonical text, or undefined when it is neither. */
+export function parseIpOrCidr(
+  text: string,
+): { address: string; prefix?: number; family: 'ipv4' | 'ipv6' } | undefined {
+  const [rawAddress = '', rawPrefix, ...rest] = text.trim().split('/');
+  if (rest.length > 0) return undefined;
+  const address = normalizeAddress(rawAddress);
+  const version = isIP(address);
+  if (version === 0) return undefined;
+  const family = version === 4 ? 'ipv4' : 'ipv6';
+  if (rawPrefix === undefined) return { address, family };
+  if (!/^\d{1,3}$/.test(rawPrefix)) return undefined;
+  const prefix = Number(rawPrefix);
+  if (prefix > (version === 4 ? 32 : 128)) return undefined;
+  return { address, prefix, family };
+}
+
+function blockListOf(entries: Pick<IpRestrictionRow, 'ip'>[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const parsed = parseIpOrCidr(entry.ip);
+    if (!parsed) continue;
+    if (parsed.prefix === undefined) list.addAddress(parsed.address, parsed.family);
+    else list.addSubnet(parsed.address, parsed.prefix, parsed.family);
+  }
+  return list;
+}
+
+const matches = (list: BlockList, ip: string): boolean => {
+  const address = normalizeAddress(ip);
+  const version = isIP(address);
+  if (version === 0) return false;
+  return list.check(address, version === 4 ? 'ipv4' : 'ipv6');
+};
+
+interface TenantRules {
+  isActive: boolean;
+  strategy: RestrictionType;
+  allow: BlockList;
+  block: BlockList;
+}
+
+/** The verdict of a tenant's rules: ALLOW lets only listed addresses in, BLOCK keeps listed ones out. */
+export function ipAllowed(rules: TenantRules, ip: string | null): boolean {
+  if (!rules.isActive) return true;
+  if (!ip) return false;
+  return rules.strategy === 'ALLOW' ? matches(rules.allow, ip) : !matches(rules.block, ip);
+}
+
+const view = (row: IpRestrictionRow): IpRestrictionView => ({
+  id: row.id,
+  ip: row.ip,
+  strategy: row.strategy,
+  isActive: row.isActive,
+  description: row.description,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRestrictionService {
+  const { db, clock } = deps;
+  const cache = new Map<string, { expires: number; rules: TenantRules }>();
+
+  const loadRules = async (
+    tenantId: string,
+    overrides?: Partial<IpConfigView>,
+    extra?: IpRestrictionInput[],
+  ) => {
+    const [config, entries] = await Promise.all([
+      findRestrictionConfig(db, tenantId),
+      listActiveIpRestrictions(db, tenantId),
+    ]);
+    const all: Pick<IpRestrictionRow, 'ip' | 'strategy'>[] = [
+      ...entries,
+      ...(extra ?? []).filter((entry) => entry.isActive !== false),
+    ];
+    return {
+      isActive: overrides?.isActive ?? config?.ipActive ?? false,
+      strategy: overrides?.strategy ?? config?.ipStrategy ?? 'ALLOW',
+      allow: blockListOf(all.filter((entry) => entry.strategy === 'ALLOW')),
+      block: blockListOf(all.filter((entry) => entry.strategy === 'BLOCK')),
+    } satisfies TenantRules;
+  };
+
+  const rulesOf = async (tenantId: string): Promise<TenantRules> => {
+    const now = clock.now().getTime();
+    const cached = cache.get(tenantId);
+    if (cached && cached.expires > now) return cached.rules;
+    const rules = await loadRules(tenantId);
+    // Tokens naming made-up tenants must not grow the cache without bound.
+    if (cache.size >= MAX_CACHED_TENANTS) cache.clear();
+    cache.set(tenantId, { expires: now + CACHE_SECONDS * 1000, rules });
+    return rules;
+  };
+
+  /** An administrator may not save a state of the rules that refuses their own address. */
+  const assertNotSelfLockout = (rules: TenantRules, actor: AdminActor) => {
+    if (!ipAllowed(rules, actor.meta.ip)) throw appError(errorCatalogue.securityAdmin.selfLockout);
+  };
+
+  const configView = async (tenantId: string): Promise<IpConfigView> => {
+    const row = await findRestrictionConfig(db, tenantId);
+    return { isActive: row?.ipActive ?? false, strategy: row?.ipStrategy ?? 'ALLOW' };
+  };
+
+  const canonical = (input: IpRestrictionInput): IpRestrictionInput & { ip: string } => {
+    const parsed = parseIpOrCidr(input.ip);
+    if (!parsed) throw appError(errorCatalogue.securityAdmin.invalidIp);
+    const ip = parsed.prefix === undefined ? parsed.address : `${parsed.address}/${parsed.prefix}`;
+    return { ...input, ip };
+  };
+
+  const saveOne = async (actor: AdminActor, input: IpRestrictionInput) => {
+    const row = await upsertIpRestriction(db, {
+      tenantId: actor.tenantId,
+      ip: input.ip,
+      strategy: input.strategy,
+      isActive: input.isActive ?? true,
+      description: input.description ?? '',
+      now: clock.now(),
+    });
+    await recordAdminAudit(
+      db,
+      actor,
+      auditEvents.ipRestrictionSaved,
+      { description: `${row.strategy} ${row.ip}`, json: { id: row.id, ...input } },
+      clock.now(),
+    );
+    return view(row);
+  };
+
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  return atomicMethods(db, ['saveConfig', 'save', 'saveMany', 'remove'], {
+    config: (actor) => configView(actor.tenantId),
+
+    async saveConfig(actor, change) {
+      assertNotSelfLockout(await loadRules(actor.tenantId, change), actor);
+      const row = await upsertRestrictionConfig(
+        db,
+        actor.tenantId,
+        {
+          ...(change.isActive === undefined ? {} : { ipActive: change.isActive }),
+          ...(change.strategy === undefined ? {} : { ipStrategy: change.strategy }),
+        },
+        clock.now(),
+      );
+      cache.delete(actor.tenantId);
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.ipRestrictionsConfigUpdated,
+        { description: `${row.ipActive ? 'active' : 'inactive'} ${row.ipStrategy}`, json: { ...change } },
+        clock.now(),
+      );
+      return { isActive: row.ipActive, strategy: row.ipStrategy };
+    },
+
+    async list(actor, page) {
+      const { rows, total } = await listIpRestrictions(db, actor.tenantId, page);
+      return {
+        items: rows.map(view),
+        _metadata: { totalItems: total, totalPages: Math.ceil(total / page.limit) },
+      };
+    },
+
+    async save(actor, input) {
+      const entry = canonical(input);
+      assertNotSelfLockout(await loadRules(actor.tenantId, undefined, [entry]), actor);
+      const saved = await saveOne(actor, entry);
+      cache.delete(actor.tenantId);
+      return saved;
+    },
+
+    async saveMany(actor, inputs) {
+      const entries = inputs.map(canonical);
+      assertNotSelfLockout(await loadRules(actor.tenantId, undefined, entries), actor);
+      const saved: IpRestrictionView[] = [];
+      for (const entry of entries) saved.push(await saveOne(actor, entry));
+      cache.delete(actor.tenantId);
+      return saved;
+    },
+
+    async remove(actor, id) {
+      const [config, entries] = await Promise.all([
+        configView(actor.tenantId),
+        listActiveIpRestrictions(db, actor.tenantId),
+      ]);
+      if (!entries.some((entry) => entry.id === id)) {
+        // Inactive entries change no verdict; only an unknown (or another tenant's) id is a 404.
+        const removed = await deleteIpRestriction(db, actor.tenantId, id);
+        if (!removed) throw appError(errorCatalogue.securityAdmin.ipRestrictionNotFound);
+        cache.delete(actor.tenantId);
+        await recordAdminAudit(db, actor, auditEvents.ipRestrictionDeleted, { json: { id } }, clock.now());
+        return;
+      }
+      const remaining = entries.filter((entry) => entry.id !== id);
+      assertNotSelfLockout(
+        {
+          ...config,
+          allow: blockListOf(remaining.filter((entry) => entry.strategy === 'ALLOW')),
+          block: blockListOf(remaining.filter((entry) => entry.strategy === 'BLOCK')),
+        },
+        actor,
+      );
+      const removed = await deleteIpRestriction(db, actor.tenantId, id);
+      if (!removed) throw appError(errorCatalogue.securityAdmin.ipRestrictionNotFound);
+      cache.delete(actor.tenantId);
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.ipRestrictionDeleted,
+        { description: `${removed.strategy} ${removed.ip}`, json: { id } },
+        clock.now(),
+      );
+    },
+
+    async verify(actor) {
+      return { valid: ipAllowed(await loadRules(actor.tenantId), actor.meta.ip) };
+    },
+
+    async verifyAllowList(actor) {
+      const rules = await loadRules(actor.tenantId);
+      return { valid: Boolean(actor.meta.ip) && matches(rules.allow, actor.meta.ip ?? '') };
+    },
+
+    async assertAllowed(tenantId, meta, options) {
+      if (!tenantId) return;
+      if (ipAllowed(await rulesOf(tenantId), meta.ip)) return;
+      if (options?.audit === false) throw appError(errorCatalogue.securityAdmin.ipBlocked);
+      // A refusal inside a sign-in's transaction (issue 10): its audit row is written after the rollback.
+      return refuse(async () => {
+        await recordAudit(
+          db,
+          auditEvents.ipRestrictionBlocked,
+          meta,
+          { tenantId, description: meta.ip ?? 'unknown address' },
+          clock.now(),
+        );
+        throw appError(errorCatalogue.securityAdmin.ipBlocked);
+      });
+    },
+  });
+}

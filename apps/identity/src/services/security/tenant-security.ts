@@ -1,0 +1,242 @@
+import { atomicMethods, type Db } from '../../db/client.js';
+import {
+  deleteEmailDomainRestriction,
+  insertEmailDomainRestriction,
+  listEmailDomainRestrictions,
+  type EmailDomainRestrictionRow,
+} from '../../db/queries/security/email-domain-restrictions.js';
+import {
+  findRestrictionConfig,
+  upsertRestrictionConfig,
+} from '../../db/queries/security/restriction-configs.js';
+import {
+  findSessionPolicy,
+  revokeSessionsBeyondLimit,
+  upsertSessionPolicy,
+  type SessionPolicyChanges,
+  type SessionPolicyRow,
+} from '../../db/queries/security/session-policies.js';
+import type { RestrictionType } from '../../db/schema/index.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { Clock } from '../../lib/time.js';
+import type { AdminActor } from '../admin-access.js';
+import { auditEvents, recordAdminAudit } from '../audit.js';
+import { emailDomain, isPersonalEmail } from './email-domains.js';
+
+/** The wire shape of the session policy (the SDK's ISessionConfigurations); timeouts in seconds. */
+export interface SessionPolicyView {
+  sessionIdleTimeoutConfiguration: { isActive: boolean; timeout: number };
+  sessionTimeoutConfiguration: { isActive: boolean; timeout: number };
+  sessionConcurrentConfiguration: { isActive: boolean; maxSessions: number };
+}
+export type SessionPolicyChange = Partial<SessionPolicyView>;
+
+export interface DomainConfigView {
+  active: boolean;
+  listType: RestrictionType;
+  blockPublicDomains: boolean;
+}
+export interface DomainRestrictionView {
+  id: string;
+  domain: string;
+  type: RestrictionType;
+}
+
+export interface TenantSecurityService {
+  sessionPolicy(tenantId: string): Promise<SessionPolicyView>;
+  saveSessionPolicy(actor: AdminActor, change: SessionPolicyChange): Promise<SessionPolicyView>;
+  /** After a sign-in: ends the user's oldest sessions beyond the tenant's max concurrent sessions (their ids). */
+  enforceSessionLimit(userId: string, tenantId: string | null): Promise<string[]>;
+
+  domainConfig(actor: AdminActor): Promise<DomainConfigView>;
+  saveDomainConfig(
+    actor: AdminActor,
+    change: { active: boolean; blockPublicDomains?: boolean | undefined; type?: RestrictionType | undefined },
+  ): Promise<DomainConfigView>;
+  domainRestrictions(actor: AdminActor): Promise<{ items: DomainRestrictionView[] }>;
+  saveDomainRestriction(
+    actor: AdminActor,
+    input: { domain: string; type: RestrictionType },
+  ): Promise<DomainRestrictionView>;
+  removeDomainRestriction(actor: AdminActor, id: string): Promise<void>;
+  /** Invitations into the tenant and sign-ups into it: 403 when the tenant's domain rules refuse the email. */
+  assertEmailAllowed(tenantId: string, email: string): Promise<void>;
+}
+
+// SPEC section 9 defaults when a tenant has no row: everything off.
+const sessionView = (row: SessionPolicyRow | undefined): SessionPolicyView => ({
+  sessionIdleTimeoutConfiguration: {
+    isActive: row?.idleTimeoutActive ?? false,
+    timeout: row?.idleTimeoutSeconds ?? 1800,
+  },
+  sessionTimeoutConfiguration: {
+    isActive: row?.absoluteTimeoutActive ?? false,
+    timeout: row?.absoluteTimeoutSeconds ?? 86400,
+  },
+  sessionConcurrentConfiguration: {
+    isActive: row?.concurrentSessionsActive ?? false,
+    maxSessions: row?.maxConcurrentSessions ?? 1,
+  },
+});
+
+const domainView = (row: EmailDomainRestrictionRow): DomainRestrictionView => ({
+  id: row.id,
+  domain: row.domain,
+  type: row.type,
+});
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/;
+
+/**
+ * The tenant's email-domain rules (SPEC section 3 "Domain config"), for whoever adds a person to the
+ * tenant: 403 when they refuse the address. An empty allow list restricts nothing.
+ */
+export async function assertEmailDomainAllowed(db: Db, tenantId: string, email: string): Promise<void> {
+  const config = await findRestrictionConfig(db, tenantId);
+  if (!config?.domainActive) return;
+  const refused = () => appError(errorCatalogue.securityAdmin.domainRestricted);
+  if (config.domainBlockPublic && isPersonalEmail(email)) throw refused();
+  const domain = emailDomain(email);
+  const list = (await listEmailDomainRestrictions(db, tenantId)).filter(
+    (entry) => entry.type === config.domainListType,
+  );
+  const listed = list.some((entry) => entry.domain === domain);
+  if (config.domainListType === 'ALLOW' ? list.length > 0 && !listed : listed) throw refused();
+}
+
+/** Sign-ins read whether the tenant limits sessions at most this often; a change here applies at once. */
+const LIMIT_CACHE_SECONDS = 5;
+const MAX_CACHED_TENANTS = 10_000;
+
+export function createTenantSecurityService(deps: { db: Db; clock: Clock }): TenantSecurityService {
+  const { db, clock } = deps;
+  // Most tenants set no session limit: their sign-ins should not pay a write for it.
+  const limited = new Map<string, { expires: number; active: boolean }>();
+  const limitsSessions = async (tenantId: string): Promise<boolean> => {
+    const now = clock.now().getTime();
+    const cached = limited.get(tenantId);
+    if (cached && cached.expires > now) return cached.active;
+    const active = (await findSessionPolicy(db, tenantId))?.concurrentSessionsActive ?? false;
+    if (limited.size >= MAX_CACHED_TENANTS) limited.clear();
+    limited.set(tenantId, { expires: now + LIMIT_CACHE_SECONDS * 1000, active });
+    return active;
+  };
+
+  const domainConfigOf = async (tenantId: string): Promise<DomainConfigView> => {
+    const row = await findRestrictionConfig(db, tenantId);
+    return {
+      active: row?.domainActive ?? false,
+      listType: row?.domainListType ?? 'ALLOW',
+      blockPublicDomains: row?.domainBlockPublic ?? false,
+    };
+  };
+
+  // Issue 10: each change and its audit row are one transaction (db/client.ts).
+  const changes = [
+    'saveSessionPolicy',
+    'saveDomainConfig',
+    'saveDomainRestriction',
+    'removeDomainRestriction',
+  ] as const;
+  return atomicMethods(db, changes, {
+    async sessionPolicy(tenantId) {
+      return sessionView(await findSessionPolicy(db, tenantId));
+    },
+
+    async saveSessionPolicy(actor, change) {
+      const idle = change.sessionIdleTimeoutConfiguration;
+      const absolute = change.sessionTimeoutConfiguration;
+      const concurrent = change.sessionConcurrentConfiguration;
+      const changes: SessionPolicyChanges = {
+        ...(idle ? { idleTimeoutActive: idle.isActive, idleTimeoutSeconds: idle.timeout } : {}),
+        ...(absolute
+          ? { absoluteTimeoutActive: absolute.isActive, absoluteTimeoutSeconds: absolute.timeout }
+          : {}),
+        ...(concurrent
+          ? { concurrentSessionsActive: concurrent.isActive, maxConcurrentSessions: concurrent.maxSessions }
+          : {}),
+      };
+      const row = await upsertSessionPolicy(db, actor.tenantId, changes, clock.now());
+      limited.delete(actor.tenantId);
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.sessionPolicyUpdated,
+        { json: { ...change } },
+        clock.now(),
+      );
+      return sessionView(row);
+    },
+
+    async enforceSessionLimit(userId, tenantId) {
+      if (!tenantId || !(await limitsSessions(tenantId))) return [];
+      return revokeSessionsBeyondLimit(db, { userId, tenantId, now: clock.now() });
+    },
+
+    domainConfig: (actor) => domainConfigOf(actor.tenantId),
+
+    async saveDomainConfig(actor, change) {
+      const row = await upsertRestrictionConfig(
+        db,
+        actor.tenantId,
+        {
+          domainActive: change.active,
+          ...(change.blockPublicDomains === undefined
+            ? {}
+            : { domainBlockPublic: change.blockPublicDomains }),
+          ...(change.type === undefined ? {} : { domainListType: change.type }),
+        },
+        clock.now(),
+      );
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.domainRestrictionsConfigUpdated,
+        { json: { ...change } },
+        clock.now(),
+      );
+      return {
+        active: row.domainActive,
+        listType: row.domainListType,
+        blockPublicDomains: row.domainBlockPublic,
+      };
+    },
+
+    async domainRestrictions(actor) {
+      return { items: (await listEmailDomainRestrictions(db, actor.tenantId)).map(domainView) };
+    },
+
+    async saveDomainRestriction(actor, input) {
+      const domain = input.domain.trim().toLowerCase().replace(/^@/, '');
+      if (!DOMAIN_PATTERN.test(domain)) throw appError(errorCatalogue.securityAdmin.invalidDomain);
+      const row = await insertEmailDomainRestriction(db, {
+        tenantId: actor.tenantId,
+        domain,
+        type: input.type,
+        now: clock.now(),
+      });
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.domainRestrictionSaved,
+        { description: `${row.type} ${row.domain}`, json: { id: row.id, domain, type: row.type } },
+        clock.now(),
+      );
+      return domainView(row);
+    },
+
+    async removeDomainRestriction(actor, id) {
+      const removed = await deleteEmailDomainRestriction(db, actor.tenantId, id);
+      if (!removed) throw appError(errorCatalogue.securityAdmin.domainRestrictionNotFound);
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.domainRestrictionDeleted,
+        { description: `${removed.type} ${removed.domain}`, json: { id } },
+        clock.now(),
+      );
+    },
+
+    assertEmailAllowed: (tenantId, email) => assertEmailDomainAllowed(db, tenantId, email),
+  });
+}
