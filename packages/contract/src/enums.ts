@@ -62,6 +62,10 @@ export const mfaStrategies = [
 ] as const;
 export type MfaStrategy = (typeof mfaStrategies)[number];
 
+/** Whether a tenant forces its members to enrol a second factor (SPEC section 3, MFA policy). */
+export const enforceMfaTypes = ['DontForce', 'Force', 'ForceExceptSAML'] as const;
+export type EnforceMfaType = (typeof enforceMfaTypes)[number];
+
 /** SPEC section 9 "Social providers". */
 export const socialProviders = [
   'microsoft',

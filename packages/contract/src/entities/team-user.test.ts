@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { roleSchema, teamUserPageSchema } from './entities.js';
+import { roleSchema } from './role.js';
+import { teamUserPageSchema } from './team-user.js';
 
 const role = {
   id: 'r1',
