@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorState, LoadingState, useAdminPortal, useFieldAppearance } from '../../../components/admin';
-import { useCaptchaPolicy, type CaptchaPolicy } from '../../../sdk/admin/security';
+import { useCaptchaPolicy, type CaptchaPolicy } from './use-security-settings';
 import { captchaDraftOf, parseCaptchaDraft, type CaptchaDraft, type CaptchaField } from './captcha-form';
 import { SaveStatus } from './save-status';
 

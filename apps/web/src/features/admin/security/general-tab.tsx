@@ -1,6 +1,7 @@
 import { Card, Select, Stack } from '@mantine/core';
 import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../../components/admin';
-import { useGeneralSettings, type EnforceMfaType, type GeneralSettings } from '../../../sdk/admin/security';
+import type { EnforceMfaType } from '@brizo/contract/enums';
+import { useGeneralSettings, type GeneralSettings } from './use-security-settings';
 import { CaptchaCard } from './captcha-card';
 import { SaveBar } from './save-status';
 import { ToggledLimitCards, type ToggledLimit } from './toggled-limit-card';

@@ -8,12 +8,8 @@ import {
   useCan,
   type ColumnDef,
 } from '../../../components/admin';
-import {
-  useSecurityCenter,
-  useSecurityCenterTable,
-  type SecurityCenterTableKind,
-  type SecurityCenterUser,
-} from '../../../sdk/admin/security';
+import type { SecurityCenterTableKind } from '../../../sdk/admin/security';
+import { useSecurityCenter, useSecurityCenterTable, type SecurityCenterUser } from './use-security-center';
 
 const day = (value: string | null) => (value ? new Date(value).toLocaleDateString() : 'Never');
 

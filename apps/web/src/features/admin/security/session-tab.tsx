@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { ErrorState, LoadingState, useCan, useFieldAppearance } from '../../../components/admin';
-import { useSessionPolicy, type SessionPolicy } from '../../../sdk/admin/security';
+import { useSessionPolicy, type SessionPolicy } from './use-security-settings';
 import { SaveBar } from './save-status';
 import { ToggledLimitCards, type ToggledLimit } from './toggled-limit-card';
 import { useSettingsDraft } from './use-settings-draft';
