@@ -70,3 +70,7 @@ export const userSessionSchema = z
   })
   .meta({ id: 'UserSession' });
 export type UserSession = z.infer<typeof userSessionSchema>;
+
+/** An email change undone from the old address's link: the account and its single-use password reset token. */
+export const emailRevertedSchema = z.object({ userId: z.string(), resetToken: z.string() });
+export type EmailReverted = z.infer<typeof emailRevertedSchema>;

@@ -1,18 +1,10 @@
+import { mfaDevicesSchema } from '@brizo/contract/entities/mfa-devices';
 import { z } from 'zod';
 import { loginResponse } from '../../schemas.js';
 
 // Wire schemas of the MFA endpoints (the SDK's rest-api auth interfaces), written once here.
 
-export const mfaDevicesResponse = z.object({
-  webauthn: z.array(
-    z.object({ id: z.string(), deviceType: z.enum(['Platform', 'CrossPlatform']), name: z.string() }),
-  ),
-  phones: z.array(
-    z.object({ id: z.string(), phoneNumber: z.string().describe('Masked but for the last 4 digits') }),
-  ),
-  authenticators: z.array(z.object({ id: z.string() })),
-  emails: z.array(z.object({ email: z.string() })),
-});
+export const mfaDevicesResponse = mfaDevicesSchema;
 
 /** The first-factor answer when a second factor is due. */
 export const mfaRequiredResponse = z.object({

@@ -1,4 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  codeSentSchema,
+  enrolledSchema,
+  qrCodeSchema,
+  smsCodeSentSchema,
+} from '@brizo/contract/entities/mfa-devices';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { deviceIdParams, mfaCodeField, mfaDevicesResponse, otcTokenField } from '../../auth/mfa/schemas.js';
@@ -7,18 +13,12 @@ import { requireRecentSignIn } from '../../recent-sign-in.js';
 import { emptyResponse, phoneNumberField, requestMeta, responses } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
 
-const enrollResponse = responses({ 200: z.object({ qrCode: z.string().describe('otpauth:// URI') }) });
+const enrollResponse = responses({ 200: qrCodeSchema });
 const verifyBody = z.object({ token: mfaCodeField });
 const codeProofBody = z.object({ otcToken: otcTokenField, code: mfaCodeField });
-const codeSentResponse = responses({ 200: z.object({ otcToken: z.string() }) });
-const smsCodeSentResponse = responses({
-  200: z.object({ otcToken: z.string(), phoneNumber: z.string() }),
-});
-const enrolledResponse = responses({
-  200: z.object({
-    recoveryCode: z.string().optional().describe('Shown once, when this is the first factor of the user'),
-  }),
-});
+const codeSentResponse = responses({ 200: codeSentSchema });
+const smsCodeSentResponse = responses({ 200: smsCodeSentSchema });
+const enrolledResponse = responses({ 200: enrolledSchema });
 
 /** /identity/resources/users/v1/mfa/*: the signed-in user's own factors. */
 export const usersMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
