@@ -27,3 +27,7 @@ export type SectionVisibility = (typeof sectionVisibilities)[number];
 
 /** The personal sections every signed-in user sees; the rest follow the navigation permissions (SPEC section 6). */
 export const alwaysVisibleSections: readonly AdminSectionKey[] = ['profile', 'privacy'];
+
+/** Where a custom login box puts the other ways to sign in (social, passkey, phone) around its form. */
+export const socialLoginsPlacements = ['top', 'bottom'] as const;
+export type SocialLoginsPlacement = (typeof socialLoginsPlacements)[number];

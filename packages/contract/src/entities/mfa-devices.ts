@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { webAuthnDeviceTypes } from '../enums.js';
 
 // SPEC section 3 "User" mfaDevices and the answers of the signed-in user's own MFA device calls
 // (enroll, verify, remove), as the Privacy section reads them.
 
 /** One list per device type (the SDK's UserMFADevicesResponse). */
 export const mfaDevicesSchema = z.object({
-  webauthn: z.array(
-    z.object({ id: z.string(), deviceType: z.enum(['Platform', 'CrossPlatform']), name: z.string() }),
-  ),
+  webauthn: z.array(z.object({ id: z.string(), deviceType: z.enum(webAuthnDeviceTypes), name: z.string() })),
   phones: z.array(
     z.object({ id: z.string(), phoneNumber: z.string().describe('Masked but for the last 4 digits') }),
   ),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { socialLoginsPlacements } from '@brizo/contract';
 import { accountSettingsSchema } from '@brizo/contract/entities/tenant';
 import { z } from 'zod';
 import { appError, errorCatalogue } from '../../errors.js';
@@ -141,7 +142,7 @@ export const customLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
           200: z.object({
             logo: z.string().nullable().describe('data:image/{type};base64 URL, null for the product logo'),
             primaryColor: z.string().nullable().describe('CSS colour, null for the product colour'),
-            socialLoginsPlacement: z.enum(['top', 'bottom']),
+            socialLoginsPlacement: z.enum(socialLoginsPlacements),
           }),
         }),
       },

@@ -9,6 +9,7 @@ import {
   type MfaDeviceList,
   type SmsCodeSent,
 } from '@brizo/contract/entities/mfa-devices';
+import type { WebAuthnDeviceType } from '@brizo/contract/enums';
 import { base64urlDecode, publicKeyCredentialToJSON } from '@frontegg/redux-store';
 import { FetchClient } from '@frontegg/rest-api';
 import { useMemo } from 'react';
@@ -98,7 +99,7 @@ export interface MfaDevicesApi {
     start(): Promise<SecurityKeyCeremony<PublicKeyCredentialCreationOptions>>;
     finish(
       ceremony: { webauthnToken: string; credential: Credential },
-      deviceType: 'Platform' | 'CrossPlatform',
+      deviceType: WebAuthnDeviceType,
     ): Promise<Enrolled>;
     startRemoval(deviceId: string): Promise<SecurityKeyCeremony<PublicKeyCredentialRequestOptions>>;
     finishRemoval(
