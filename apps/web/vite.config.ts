@@ -249,6 +249,10 @@ export default defineConfig({
             // call: captured as one of the login path's dependencies, it went into the app's chunk, and
             // the entry's static import of it ran the whole app before the first frame.
             { name: 'entry', test: (id: string) => entryPath.has(id), priority: 1 },
+            // The contract's entity schemas, which several admin sections parse answers with, in one
+            // chunk with zod, which they need (rather than a chunk per entity module, each of which the
+            // login page's list of lazy chunks would name: the login chunk grew with them).
+            { name: 'schemas', test: (id: string) => id.includes('/packages/contract/src/entities/') },
           ],
         },
       },

@@ -62,6 +62,14 @@ export const mfaStrategies = [
 ] as const;
 export type MfaStrategy = (typeof mfaStrategies)[number];
 
+/** A security key's kind: built into the device (Platform) or carried over (CrossPlatform). */
+export const webAuthnDeviceTypes = ['Platform', 'CrossPlatform'] as const;
+export type WebAuthnDeviceType = (typeof webAuthnDeviceTypes)[number];
+
+/** Whether a tenant forces its members to enrol a second factor (SPEC section 3, MFA policy). */
+export const enforceMfaTypes = ['DontForce', 'Force', 'ForceExceptSAML'] as const;
+export type EnforceMfaType = (typeof enforceMfaTypes)[number];
+
 /** SPEC section 9 "Social providers". */
 export const socialProviders = [
   'microsoft',

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { errorBodySchema } from '@brizo/contract/entities';
+import { errorBodySchema } from '@brizo/contract/entities/error-body';
+import { tenantSchema } from '@brizo/contract/entities/tenant';
+import { authenticatedSessionSchema } from '@brizo/contract/entities/user';
 import { z } from 'zod';
 import { appError, errorCatalogue } from '../errors.js';
 import type { RequestMeta } from '../services/audit.js';
@@ -26,22 +28,8 @@ export const unvalidatedJson = () => (data: unknown) => JSON.stringify(data);
 
 export const emptyResponse = z.object({}).describe('No content of interest');
 
-/**
- * Issue 10: no refreshToken. It travels in the HttpOnly cookie only, out of script's reach; the SDK's
- * embedded mode never reads it from a body (docs/decisions/0010-refresh-token-in-bodies.md).
- */
-export const loginResponse = z
-  .object({
-    tokenType: z.literal('bearer'),
-    mfaRequired: z.boolean(),
-    accessToken: z.string(),
-    expiresIn: z.number().describe('Seconds until the access token expires'),
-    expires: z.string(),
-    userId: z.string(),
-    userEmail: z.string(),
-    emailVerified: z.boolean(),
-  })
-  .meta({ id: 'AuthenticatedSession' });
+/** Issue 10: no refreshToken in the body (the contract's AuthenticatedSession says why). */
+export const loginResponse = authenticatedSessionSchema;
 
 /**
  * The password login answer: a session, or (account lifecycle, SPEC section 4 "Password
@@ -57,25 +45,7 @@ export const passwordLoginResponse = loginResponse
     notificationPeriod: z.number().optional(),
   });
 
-export const tenantResponse = z
-  .object({
-    id: z.string(),
-    tenantId: z.string(),
-    name: z.string(),
-    metadata: z.string().describe('JSON string: expiration, domains, source...'),
-    isReseller: z.boolean(),
-    vendorId: z.string(),
-    deletedAt: z.null(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    address: z.string().nullable(),
-    timezone: z.string().nullable(),
-    dateFormat: z.string().nullable(),
-    timeFormat: z.string().nullable(),
-    currency: z.string().nullable(),
-    logo: z.string().nullable(),
-  })
-  .meta({ id: 'Tenant' });
+export const tenantResponse = tenantSchema;
 
 export const passwordConfigResponse = z.object({
   allowPassphrases: z.boolean(),

@@ -1,3 +1,4 @@
+import { adminSections, alwaysVisibleSections } from '@brizo/contract';
 import { atomicMethods, type Db } from '../db/client.js';
 import { updateVendorConfig } from '../db/queries/vendor-config.js';
 import type { Clock } from '../lib/time.js';
@@ -14,24 +15,10 @@ type Json = Record<string, unknown>;
  */
 export const DEFAULT_ADMIN_BOX: Json = {
   navigation: Object.fromEntries(
-    [
-      ['profile', 'always'],
-      ['privacy', 'always'],
-      ['personalApiTokens', 'byPermissions'],
-      ['account', 'byPermissions'],
-      ['users', 'byPermissions'],
-      ['groups', 'byPermissions'],
-      ['roles', 'byPermissions'],
-      ['security', 'byPermissions'],
-      ['sso', 'byPermissions'],
-      ['provisioning', 'byPermissions'],
-      ['audits', 'byPermissions'],
-      ['webhooks', 'byPermissions'],
-      ['apiTokens', 'byPermissions'],
-      ['subscriptions', 'byPermissions'],
-      ['allAccounts', 'byPermissions'],
-      ['usage', 'byPermissions'],
-    ].map(([section, visibility]) => [section, { visibility }]),
+    adminSections.map((section) => [
+      section,
+      { visibility: alwaysVisibleSections.includes(section) ? 'always' : 'byPermissions' },
+    ]),
   ),
 };
 

@@ -1,29 +1,15 @@
+import {
+  sectionVisibilities,
+  type AdminSectionKey,
+  type SectionVisibility,
+} from '@brizo/contract/admin-portal';
+import { isOneOf } from '@brizo/contract/enums';
 import { grantsPermission } from '@brizo/contract/permissions';
 
 // The admin portal's navigation and field rules (SPEC section 2 "Admin portal", section 6), as pure
 // functions over the vendor's metadata (GET /metadata?entityName=adminBox) and the user's permissions.
 
-export type SectionVisibility = 'always' | 'hidden' | 'byPermissions';
 export type FieldAppearance = 'hidden' | 'viewOnly' | 'edit';
-
-/** The section names of the metadata's `navigation` (SPEC section 2). */
-export type AdminSectionKey =
-  | 'profile'
-  | 'privacy'
-  | 'personalApiTokens'
-  | 'account'
-  | 'users'
-  | 'groups'
-  | 'roles'
-  | 'security'
-  | 'sso'
-  | 'provisioning'
-  | 'audits'
-  | 'webhooks'
-  | 'apiTokens'
-  | 'subscriptions'
-  | 'allAccounts'
-  | 'usage';
 
 export interface AdminSection {
   key: AdminSectionKey;
@@ -53,15 +39,13 @@ function read(configuration: AdminBoxConfiguration, path: readonly string[]): un
   return current;
 }
 
-const visibilities: readonly SectionVisibility[] = ['always', 'hidden', 'byPermissions'];
-
 /** The section's visibility in the metadata; byPermissions when absent or unknown. */
 export function sectionVisibility(
   configuration: AdminBoxConfiguration,
   key: AdminSectionKey,
 ): SectionVisibility {
   const value = read(configuration, ['navigation', key, 'visibility']);
-  return visibilities.find((visibility) => visibility === value) ?? 'byPermissions';
+  return isOneOf(sectionVisibilities, value) ? value : 'byPermissions';
 }
 
 export const viewerMay = (viewer: Viewer, permission: string): boolean =>

@@ -1,18 +1,11 @@
+import { mfaDevicesSchema } from '@brizo/contract/entities/mfa-devices';
+import { enrolledSchema } from '@brizo/contract/entities/mfa-devices';
 import { z } from 'zod';
 import { loginResponse } from '../../routes/schemas.js';
 
 // Wire schemas of the MFA endpoints (the SDK's rest-api auth interfaces), written once here.
 
-export const mfaDevicesResponse = z.object({
-  webauthn: z.array(
-    z.object({ id: z.string(), deviceType: z.enum(['Platform', 'CrossPlatform']), name: z.string() }),
-  ),
-  phones: z.array(
-    z.object({ id: z.string(), phoneNumber: z.string().describe('Masked but for the last 4 digits') }),
-  ),
-  authenticators: z.array(z.object({ id: z.string() })),
-  emails: z.array(z.object({ email: z.string() })),
-});
+export const mfaDevicesResponse = mfaDevicesSchema;
 
 /** The first-factor answer when a second factor is due. */
 export const mfaRequiredResponse = z.object({
@@ -68,6 +61,4 @@ export const codeVerificationBody = z.object({
 export const codeProofBody = z.object({ otcToken: otcTokenField, code: mfaCodeField });
 
 /** A finished self-service enrollment. */
-export const enrolledResponse = z.object({
-  recoveryCode: z.string().optional().describe('Shown once, when this is the first factor of the user'),
-});
+export const enrolledResponse = enrolledSchema;

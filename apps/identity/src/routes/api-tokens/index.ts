@@ -1,4 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accessTokenSchema,
+  personalApiTokenSchema,
+  tenantAccessTokenSchema,
+  tenantApiTokenSchema,
+} from '@brizo/contract/entities/api-token';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import { areaRoutes } from '../route.js';
@@ -13,39 +19,16 @@ const description = z.string().max(1024).optional();
 const expiresInMinutes = z.number().int().min(1).max(5_256_000).nullable().optional();
 const metadata = z.record(z.string(), z.unknown()).optional();
 
-const personalToken = z
-  .object({
-    clientId: z.string(),
-    description: z.string(),
-    metadata: z.record(z.string(), z.unknown()),
-    createdAt: z.string(),
-    expires: z.string().optional(),
-  })
-  .meta({ id: 'PersonalApiToken' });
-const tenantToken = personalToken
-  .extend({
-    tenantId: z.string(),
-    createdByUserId: z.string().nullable(),
-    roleIds: z.array(z.string()),
-    permissionIds: z.array(z.string()),
-  })
-  .meta({ id: 'TenantApiToken' });
+const personalToken = personalApiTokenSchema;
+const tenantToken = tenantApiTokenSchema;
 const withSecret = <T extends z.ZodObject>(schema: T) => schema.extend({ secret: z.string() });
 
 const tokenRoleIds = z.array(z.uuid({ error: 'roleIds must be role ids' })).max(100);
 
 const tokenId = z.object({ id: z.uuid({ error: 'id must be a valid token id' }) });
 /** SPEC "API token types": accessToken. The secret is the signed token itself, in the creation's answer only. */
-const accessToken = z.object({
-  id: z.string(),
-  description: z.string(),
-  createdAt: z.string(),
-  expires: z.string().optional(),
-});
-const tenantAccessToken = accessToken.extend({
-  roleIds: z.array(z.string()),
-  createdByUserId: z.string().nullable(),
-});
+const accessToken = accessTokenSchema;
+const tenantAccessToken = tenantAccessTokenSchema;
 const newAccessToken = z.object({
   description,
   expiresInMinutes,

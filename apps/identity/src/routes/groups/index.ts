@@ -1,40 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { groupSchema, groupsConfigurationSchema } from '@brizo/contract/entities/group';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import type { AdminActor } from '../../services/admin-access.js';
 import { areaRoutes } from '../route.js';
-import { roleResponse } from '../roles/index.js';
 
 // Groups of the admin portal (/identity/resources/groups/v1), as the SDK's GroupsState calls them
 // (SPEC section 7: create sends name, description, color; add roleIds or userIds).
 
-const groupResponse = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string().optional(),
-    color: z.string().optional(),
-    metadata: z.string().optional(),
-    managedBy: z.literal('frontegg'),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    roles: z.array(roleResponse).optional(),
-    users: z
-      .array(
-        z.object({
-          id: z.string(),
-          email: z.string(),
-          name: z.string(),
-          profilePictureUrl: z.string().nullable(),
-          activatedForTenant: z.boolean(),
-          createdAt: z.string(),
-        }),
-      )
-      .optional(),
-  })
-  .meta({ id: 'Group' });
+const groupResponse = groupSchema;
 
-const groupsConfiguration = z.object({ enabled: z.boolean(), rolesEnabled: z.boolean() });
+const groupsConfiguration = groupsConfigurationSchema;
 
 const relationsQuery = z.object({
   _groupsRelations: z.enum(['roles', 'users', 'rolesAndUsers']).optional(),

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { metadataRowsSchema } from '@brizo/contract/entities/admin-box';
+import { ipMetadataSchema } from '@brizo/contract/entities/restrictions';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { appError, errorCatalogue } from '../../errors.js';
@@ -19,20 +21,7 @@ const entities: Record<
   }),
 };
 
-/**
- * The SDK's IP metadata (IMetadataIp). No geolocation database is shipped: the address is told as
- * given, every place field is null (unknown), never invented.
- */
-const ipMetadata = z.object({
-  ip: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  city: z.string().nullable(),
-  country_name: z.string().nullable(),
-  country_code: z.string().nullable(),
-  zip: z.string().nullable(),
-  location: z.object({ country_flag: z.string().nullable(), country_flag_emoji: z.string().nullable() }),
-});
+const ipMetadata = ipMetadataSchema;
 const ipMetadataOf = (ip: string): z.output<typeof ipMetadata> => ({
   ip,
   latitude: null,
@@ -44,16 +33,7 @@ const ipMetadataOf = (ip: string): z.output<typeof ipMetadata> => ({
   location: { country_flag: null, country_flag_emoji: null },
 });
 
-const metadataRows = z.object({
-  rows: z.array(
-    z.object({
-      id: z.string(),
-      entityName: z.string(),
-      vendorId: z.string(),
-      configuration: z.record(z.string(), z.unknown()),
-    }),
-  ),
-});
+const metadataRows = metadataRowsSchema;
 
 /** GET /metadata?entityName=...: rows[0].configuration, the way the SDK reads it. */
 export const metadataRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {

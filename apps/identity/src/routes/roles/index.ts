@@ -1,27 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { permissionSchema, roleSchema } from '@brizo/contract/entities';
+import {
+  permissionCategorySchema,
+  permissionSchema,
+  roleWithFirstUserSchema,
+} from '@brizo/contract/entities/role';
 import type { RouteOptions } from '../../services/index.js';
 import { areaRoutes } from '../route.js';
 
 // Roles and permissions of the admin portal (/identity/resources/roles and /permissions), as the
 // SDK's RolesState calls them (SPEC section 7 "Team and access").
 
-export const roleResponse = roleSchema.extend({ firstUserRole: z.boolean() }).meta({ id: 'Role' });
+export const roleResponse = roleWithFirstUserSchema;
 
-const permissionResponse = permissionSchema.meta({ id: 'Permission' });
+const permissionResponse = permissionSchema;
 
-const categoryResponse = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    feCategory: z.boolean(),
-    permissionIds: z.array(z.string()),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: 'PermissionCategory' });
+const categoryResponse = permissionCategorySchema;
 
 const roleKey = z
   .string()

@@ -4,8 +4,9 @@ import { actorMay } from '../../services/admin-access.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
 import { userSortKeys } from '@brizo/contract';
+import { assignableRolesSchema } from '@brizo/contract/entities/role';
 import { emptyResponse, unvalidatedJson } from '../schemas.js';
-import { memberView, roleIdsField, roleView, userIdParams } from './schemas.js';
+import { memberView, roleIdsField, userIdParams } from './schemas.js';
 import { areaRoutes } from '../route.js';
 
 /** /team/resources: the roles a tenant hands out, and the team members' dialogs (SPEC section 7). */
@@ -19,7 +20,7 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ser
     url: '/roles/v1',
     summary: 'Roles the account may assign: the vendor roles and its own',
     access: 'member',
-    response: z.object({ items: z.array(roleView) }),
+    response: assignableRolesSchema,
     handler: async ({ actor }) => {
       // The users and roles sections both offer these roles.
       if (!actorMay(actor, 'fe.secure.read.users') && !actorMay(actor, 'fe.secure.read.roles')) {

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { roleSchema, teamUserPageSchema, teamUserSchema } from '@brizo/contract/entities';
+import { teamUserPageSchema, teamUserSchema } from '@brizo/contract/entities/team-user';
 import { sortOrders, userFilterPresets, userSortKeys } from '@brizo/contract';
 
 // Wire shapes of the Users section (team administration), shared by its route modules.
 
-export const roleView = roleSchema;
-
 /** SPEC section 3 "Team user", within the administrator's tenant only. */
-export const memberView = teamUserSchema.meta({ id: 'Member' });
+export const memberView = teamUserSchema;
 
 export const memberPage = teamUserPageSchema;
 

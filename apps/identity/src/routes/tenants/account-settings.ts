@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { socialLoginsPlacements } from '@brizo/contract';
+import { accountSettingsSchema } from '@brizo/contract/entities/tenant';
 import { z } from 'zod';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
@@ -8,18 +10,7 @@ import { areaRoutes } from '../route.js';
 // Account settings (/tenants/resources/account-settings/v1), as the SDK's AccountSettingsState
 // calls them (SPEC section 3 "Account settings"); the tenant is always the caller's active one.
 
-const settingsResponse = z.object({
-  tenantId: z.string(),
-  name: z.string(),
-  address: z.string().nullable(),
-  website: z.string().nullable(),
-  timezone: z.string().nullable(),
-  dateFormat: z.string().nullable(),
-  timeFormat: z.string().nullable(),
-  currency: z.string().nullable(),
-  logo: z.string().nullable().describe('data:image/{type};base64 URL'),
-  loginUrl: z.string().describe('The login box scoped to this account (the tenantId query parameter)'),
-});
+const settingsResponse = accountSettingsSchema;
 
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
 
@@ -141,7 +132,7 @@ export const customLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
     response: z.object({
       logo: z.string().nullable().describe('data:image/{type};base64 URL, null for the product logo'),
       primaryColor: z.string().nullable().describe('CSS colour, null for the product colour'),
-      socialLoginsPlacement: z.enum(['top', 'bottom']),
+      socialLoginsPlacement: z.enum(socialLoginsPlacements),
     }),
     handler: ({ query }) => accountSettings.publicLoginBox(query.tenantId),
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { permissionSchema } from '@brizo/contract/entities';
+import { userSchema } from '@brizo/contract/entities/user';
 import { z } from 'zod';
 import type { RouteOptions } from '../../services/index.js';
 import { credentialRateLimit } from '../rate-limit.js';
@@ -18,48 +18,7 @@ import {
 import { replyWithSession } from '../../auth/session-reply.js';
 import { areaRoutes } from '../route.js';
 
-const roleResponse = z.object({
-  id: z.string(),
-  key: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  isDefault: z.boolean(),
-  level: z.number(),
-  tenantId: z.string(),
-  vendorId: z.string(),
-  permissions: z.array(z.string()).describe('Permission ids'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-export const meResponse = z
-  .object({
-    id: z.string(),
-    sub: z.string(),
-    email: z.string(),
-    name: z.string(),
-    profilePictureUrl: z.string().nullable(),
-    phoneNumber: z.string().nullable(),
-    verified: z.boolean(),
-    mfaEnrolled: z.boolean(),
-    provider: z.string(),
-    tenantId: z.string(),
-    tenantIds: z.array(z.string()),
-    tenants: z.array(z.object({ tenantId: z.string(), roles: z.array(roleResponse) })),
-    activatedForTenant: z.boolean(),
-    isLocked: z.boolean(),
-    superUser: z.boolean(),
-    metadata: z.string(),
-    vendorMetadata: z.string().describe('JSON string: expiration, activated, signupType'),
-    createdAt: z.string(),
-    lastLogin: z.string().nullable(),
-    subAccountAccessAllowed: z.boolean(),
-    managedBy: z.string(),
-    groups: z.array(z.object({ id: z.string() })),
-    roles: z.array(roleResponse),
-    permissions: z.array(permissionSchema),
-  })
-  .meta({ id: 'User' });
+export const meResponse = userSchema;
 
 const currentTenantsResponse = z.object({
   tenants: z.array(tenantResponse),

@@ -1,3 +1,4 @@
+import type { SocialLoginsPlacement } from '@brizo/contract/admin-portal';
 import { useAuth, useAuthActions, useCustomLoginActions, useCustomLoginState } from '@frontegg/react-hooks';
 import { useCallback, useState } from 'react';
 import { apiError, errorMessage } from './api-error';
@@ -100,7 +101,7 @@ export function useAccountSettings(): AccountSettingsView {
 export interface CustomLoginBox {
   logo: string;
   primaryColor: string;
-  socialLoginsPlacement: 'top' | 'bottom';
+  socialLoginsPlacement: SocialLoginsPlacement;
 }
 
 export interface CustomLoginView {

@@ -1,9 +1,12 @@
+import { personalApiTokenSchema, tenantApiTokenSchema } from '@brizo/contract/entities/api-token';
+import { assignableRolesSchema } from '@brizo/contract/entities/role';
 import { useApiTokensActions, useApiTokensState, useStore } from '@frontegg/react-hooks';
 import { api, FetchClient } from '@frontegg/rest-api';
 import { useCallback, useEffect, useState } from 'react';
 import { APP_NAME } from '../store';
 import { usePreviewMode } from './portal';
 import { apiError, errorMessage } from './api-error';
+import { readAnswer } from './read-answer';
 
 // The API tokens sections' data: the store's apiTokens actions (personal tokens: 'user', tenant
 // tokens: 'tenant'). In preview mode the store's mock actions answer; nothing reaches a server.
@@ -132,12 +135,14 @@ export function useApiTokens(scope: ApiTokenScope): ApiTokensView {
       const base = scope === 'user' ? '/identity/resources/users' : '/identity/resources/tenants';
       const changed = preview
         ? { description }
-        : ((await new FetchClient(APP_NAME).patch(`${base}/api-tokens/v1/${clientId}`, { description })) as {
-            description?: unknown;
-          });
+        : readAnswer(
+            scope === 'user' ? personalApiTokenSchema : tenantApiTokenSchema,
+            await new FetchClient(APP_NAME).patch(`${base}/api-tokens/v1/${clientId}`, { description }),
+            'renamed API token',
+          );
       const renamed = <T extends { clientId?: string; description: string }>(list: T[]) =>
         list.map((token) =>
-          token.clientId === clientId ? { ...token, description: text(changed.description) } : token,
+          token.clientId === clientId ? { ...token, description: changed.description } : token,
         );
       if (scope === 'user') actions.setApiTokensState({ apiTokensDataUser: renamed(live.apiTokensDataUser) });
       else actions.setApiTokensState({ apiTokensDataTenant: renamed(live.apiTokensDataTenant) });
@@ -198,14 +203,11 @@ export function useAssignableRoles(enabled: boolean): AssignableRolesState {
     }
     let active = true;
     setState({ status: 'loading' });
-    (api.teams.loadAvailableRoles() as Promise<unknown>)
-      .then((answer) => {
-        const items = (answer as { items?: unknown }).items;
-        const roles = (Array.isArray(items) ? items : []).map((item: Record<string, unknown>) => ({
-          id: text(item.id),
-          key: text(item.key),
-          name: text(item.name) || text(item.key),
-        }));
+    api.teams
+      .loadAvailableRoles()
+      .then((answer: unknown) => {
+        const { items } = readAnswer(assignableRolesSchema, answer, 'assignable roles');
+        const roles = items.map(({ id, key, name }) => ({ id, key, name: name || key }));
         if (active) setState({ status: 'ready', roles });
       })
       .catch((error: unknown) => {

@@ -1,8 +1,11 @@
+import { groupsConfigurationSchema } from '@brizo/contract/entities/group';
+import { teamUserPageSchema } from '@brizo/contract/entities/team-user';
 import { useGroupsActions, useGroupsState, useRolesActions, useRolesState } from '@frontegg/react-hooks';
 import { api } from '@frontegg/rest-api';
 import { useCallback, useMemo, useState } from 'react';
 import { usePreviewMode } from './portal';
 import { apiError, errorMessage } from './api-error';
+import { readAnswer } from './read-answer';
 
 // The Groups section's data: the store's GroupsState (groups with their roles and users, the
 // account's users to pick from) and the roles a group can carry (RolesState). In preview mode the
@@ -116,9 +119,10 @@ export function useGroups(): GroupsView {
     // The store's getTeamUsers sends `_filter=undefined` (an absent filter, stringified): ask without it.
     void api.users
       .getUsersV2({ _offset: 0, _limit: 100 } as Parameters<typeof api.users.getUsersV2>[0])
-      .then((page: { items?: unknown }) =>
-        actions.setGroupsState({ teamUsers: page.items } as Parameters<typeof actions.setGroupsState>[0]),
-      )
+      .then((answer: unknown) => {
+        const page = readAnswer(teamUserPageSchema, answer, "the account's users");
+        actions.setGroupsState({ teamUsers: page.items as never });
+      })
       .catch((error: unknown) => console.error('The account users could not be loaded', error));
   }, [actions, rolesActions, preview]);
 
@@ -246,12 +250,13 @@ export function useGroupsConfiguration(): GroupsConfigurationView {
       }
       // The store's updateGroupConfiguration keeps a failure in its state (and would send its
       // `groupId` to the server): call the rest-api, then keep the server's answer in the store.
-      let saved: unknown;
+      let answer: unknown;
       try {
-        saved = await api.groups.updateGroupConfiguration(changes);
+        answer = await api.groups.updateGroupConfiguration(changes);
       } catch (error) {
         throw apiError(error);
       }
+      const saved = readAnswer(groupsConfigurationSchema, answer, 'groups configuration');
       actions.setGroupsState({ groupsConfiguration: saved } as Parameters<typeof actions.setGroupsState>[0]);
     },
     [actions, preview],

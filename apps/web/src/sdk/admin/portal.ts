@@ -1,6 +1,8 @@
+import { metadataRowsSchema } from '@brizo/contract/entities/admin-box';
 import { useRootState } from '@frontegg/react-hooks';
 import { fetch as sdkFetch } from '@frontegg/rest-api';
 import { useEffect, useState } from 'react';
+import { readAnswer } from './read-answer';
 
 /** Whether the store runs on its mock data (SPEC section 1, preview mode): no server calls for data. */
 export function usePreviewMode(): boolean {
@@ -15,14 +17,9 @@ const PREVIEW_ADMIN_BOX: Record<string, unknown> = {
 export type AdminBoxState =
   { status: 'loading' } | { status: 'ready'; configuration: Record<string, unknown> };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** rows[0].configuration of a metadata answer, or nothing. */
 function configurationOf(metadata: unknown): Record<string, unknown> {
-  const rows = isObject(metadata) && Array.isArray(metadata.rows) ? (metadata.rows as unknown[]) : [];
-  const [first] = rows;
-  return isObject(first) && isObject(first.configuration) ? first.configuration : {};
+  return readAnswer(metadataRowsSchema, metadata, 'admin portal metadata').rows[0]?.configuration ?? {};
 }
 
 /** The vendor's admin portal metadata (GET /metadata?entityName=adminBox → rows[0].configuration). */

@@ -6,7 +6,7 @@ import {
   type UserFilterPreset,
   type UserSortKey,
 } from '@brizo/contract/users-list';
-import { teamUserPageSchema } from '@brizo/contract/entities';
+import { teamUserPageSchema } from '@brizo/contract/entities/team-user';
 import { useCallback, useMemo } from 'react';
 import { usePreviewMode } from './portal';
 import { apiError, errorMessage } from './api-error';

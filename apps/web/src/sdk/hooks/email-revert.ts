@@ -1,11 +1,9 @@
+import { emailRevertedSchema, type EmailReverted } from '@brizo/contract/entities/user';
 import { FetchClient } from '@frontegg/rest-api';
 import { useMemo } from 'react';
-import { z } from 'zod';
 import { APP_NAME } from '../store';
 
-const revertedSchema = z.object({ userId: z.string(), resetToken: z.string() });
-/** A reverted change: the account's id and the single-use token of its password reset. */
-export type EmailReverted = z.infer<typeof revertedSchema>;
+export type { EmailReverted };
 
 /**
  * Issue 10: POST /users/v1/email/revert with the token of the link mailed to the old address after
@@ -15,6 +13,6 @@ export function useEmailRevert(): (token: string) => Promise<EmailReverted> {
   return useMemo(() => {
     const client = new FetchClient(APP_NAME);
     return async (token: string) =>
-      revertedSchema.parse(await client.post('/identity/resources/users/v1/email/revert', { token }));
+      emailRevertedSchema.parse(await client.post('/identity/resources/users/v1/email/revert', { token }));
   }, []);
 }

@@ -1,3 +1,4 @@
+import type { SocialLoginsPlacement } from '@brizo/contract/admin-portal';
 import { useRootState } from '@frontegg/react-hooks';
 import { fetch as sdkFetch } from '@frontegg/rest-api';
 import { useEffect, useState } from 'react';
@@ -9,7 +10,7 @@ export interface LoginBoxLook {
   /** The colour of the primary actions. */
   primaryColor?: string;
   /** Where the other ways to sign in (social, passkey, phone) go around the form. */
-  placement: 'top' | 'bottom';
+  placement: SocialLoginsPlacement;
 }
 
 /** The product's own look: also what an unknown, malformed or unreachable tenantId gets. */

@@ -1,3 +1,15 @@
+import {
+  codeSentSchema,
+  enrolledSchema,
+  mfaDevicesSchema,
+  qrCodeSchema,
+  smsCodeSentSchema,
+  type CodeSent,
+  type Enrolled,
+  type MfaDeviceList,
+  type SmsCodeSent,
+} from '@brizo/contract/entities/mfa-devices';
+import type { WebAuthnDeviceType } from '@brizo/contract/enums';
 import { base64urlDecode, publicKeyCredentialToJSON } from '@frontegg/redux-store';
 import { FetchClient } from '@frontegg/rest-api';
 import { useMemo } from 'react';
@@ -12,26 +24,14 @@ import { useReauthenticationGuard } from './reauthentication';
 
 const MFA = '/identity/resources/users/v1/mfa';
 
+/** GET /mfa/devices, one list per type: the screens read it through this client. */
+export type { MfaDeviceList };
+
 /** What the calls need of the SDK's fetch client: JSON in and out, the bearer token added. */
 export interface MfaDevicesTransport {
   get(url: string): Promise<unknown>;
   post(url: string, body?: unknown): Promise<unknown>;
 }
-
-const devicesSchema = z.object({
-  webauthn: z.array(
-    z.object({
-      id: z.string(),
-      deviceType: z.enum(['Platform', 'CrossPlatform']),
-      name: z.string().optional(),
-    }),
-  ),
-  phones: z.array(z.object({ id: z.string(), phoneNumber: z.string() })),
-  authenticators: z.array(z.object({ id: z.string() })),
-  emails: z.array(z.object({ email: z.string() })),
-});
-/** GET /mfa/devices: one list per type (the SDK's UserMFADevicesResponse). */
-export type MfaDeviceList = z.infer<typeof devicesSchema>;
 
 export type MfaDeviceType = 'authenticator' | 'sms' | 'email' | 'securityKey';
 
@@ -45,15 +45,6 @@ export function countMfaDevices(devices: MfaDeviceList): number {
   ).length;
 }
 
-const enrolledSchema = z.object({ recoveryCode: z.string().optional() });
-/** A finished enrollment: the recovery code to show once, when it was the user's first factor. */
-export type Enrolled = z.infer<typeof enrolledSchema>;
-const qrCodeSchema = z.object({ qrCode: z.string() });
-const codeSentSchema = z.object({ otcToken: z.string() });
-const smsCodeSentSchema = z.object({ otcToken: z.string(), phoneNumber: z.string() });
-/** A code on its way: its otcToken goes back with the code the user types. */
-export type CodeSent = z.infer<typeof codeSentSchema>;
-export type SmsCodeSent = z.infer<typeof smsCodeSentSchema>;
 const ceremonySchema = z.object({ webauthnToken: z.string(), options: z.record(z.string(), z.unknown()) });
 
 const idList = z.array(z.object({ id: z.string() }).loose());
@@ -108,7 +99,7 @@ export interface MfaDevicesApi {
     start(): Promise<SecurityKeyCeremony<PublicKeyCredentialCreationOptions>>;
     finish(
       ceremony: { webauthnToken: string; credential: Credential },
-      deviceType: 'Platform' | 'CrossPlatform',
+      deviceType: WebAuthnDeviceType,
     ): Promise<Enrolled>;
     startRemoval(deviceId: string): Promise<SecurityKeyCeremony<PublicKeyCredentialRequestOptions>>;
     finishRemoval(
@@ -127,7 +118,7 @@ export function createMfaDevicesApi(transport: MfaDevicesTransport): MfaDevicesA
   };
   const device = (id: string) => encodeURIComponent(id);
   return {
-    list: async () => devicesSchema.parse(await transport.get(`${MFA}/devices`)),
+    list: async () => mfaDevicesSchema.parse(await transport.get(`${MFA}/devices`)),
     authenticator: {
       start: () => post(qrCodeSchema, '/authenticator/enroll'),
       finish: (code) => post(enrolledSchema, '/authenticator/enroll/verify', { token: code }),

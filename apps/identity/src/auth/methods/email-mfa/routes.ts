@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { codeSentSchema } from '@brizo/contract/entities/mfa-devices';
 import { z } from 'zod';
 import { credentialRateLimit } from '../../../routes/rate-limit.js';
 import { areaRoutes } from '../../../routes/route.js';
@@ -13,7 +14,7 @@ import {
   mfaTokenField,
 } from '../../second-factor/schemas.js';
 
-const codeSentResponse = z.object({ otcToken: z.string() });
+const codeSentResponse = codeSentSchema;
 
 /**
  * /identity/resources/auth/v1/user/mfa/emailcode: an emailed code as the second factor of a login or

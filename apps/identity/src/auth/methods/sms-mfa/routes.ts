@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { smsCodeSentSchema } from '@brizo/contract/entities/mfa-devices';
 import { z } from 'zod';
 import { credentialRateLimit } from '../../../routes/rate-limit.js';
 import { areaRoutes } from '../../../routes/route.js';
@@ -14,7 +15,7 @@ import {
   mfaTokenField,
 } from '../../second-factor/schemas.js';
 
-const codeSentResponse = z.object({ otcToken: z.string(), phoneNumber: z.string() });
+const codeSentResponse = smsCodeSentSchema;
 
 /**
  * /identity/resources/auth/v1/user/mfa/sms: a texted code as the second factor of a login or

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { qrCodeSchema } from '@brizo/contract/entities/mfa-devices';
 import { z } from 'zod';
 import { credentialRateLimit } from '../../../routes/rate-limit.js';
 import { areaRoutes } from '../../../routes/route.js';
@@ -110,7 +111,7 @@ export const totpUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       tag: 'mfa',
       summary: 'Start enrolling an authenticator app: the secret to scan',
       access: 'recent-sign-in',
-      response: z.object({ qrCode: z.string().describe('otpauth:// URI') }),
+      response: qrCodeSchema,
       handler: ({ claims }) => totp.startAuthenticatorEnrollment(claims),
     });
   }

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { captchaPolicySchema, publicCaptchaPolicySchema } from '@brizo/contract/entities/security-policies';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { requestMeta } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
 
-const publicPolicy = z.object({
-  enabled: z.boolean(),
-  siteKey: z.string().nullable(),
-  minScore: z.number(),
-  ignoredEmails: z.array(z.string()),
-});
-const adminPolicy = publicPolicy.extend({ secretKey: z.string().nullable() });
+const publicPolicy = publicCaptchaPolicySchema;
+const adminPolicy = captchaPolicySchema;
 const policyChange = z
   .object({
     enabled: z.boolean(),

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  lockoutPolicySchema,
+  passwordHistoryPolicySchema,
+  passwordRotationPolicySchema,
+} from '@brizo/contract/entities/security-policies';
 import { z } from 'zod';
 import type { SecurityPolicyChanges, SecurityPolicyRow } from '../../../services/lifecycle/policies.js';
 import type { RouteOptions } from '../../../services/index.js';
@@ -7,28 +12,9 @@ import type { AccessTokenClaims } from '../../../services/tokens.js';
 import { requestMeta } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
 
-const lockoutPolicy = z.object({
-  id: z.string(),
-  enabled: z.boolean(),
-  maxAttempts: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-const historyPolicy = z.object({
-  id: z.string(),
-  enabled: z.boolean(),
-  historySize: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-const rotationPolicy = z.object({
-  isActive: z.boolean(),
-  rotationPeriod: z.number().describe('Minutes'),
-  notificationPeriod: z.number().describe('Minutes'),
-  tenantId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+const lockoutPolicy = lockoutPolicySchema;
+const historyPolicy = passwordHistoryPolicySchema;
+const rotationPolicy = passwordRotationPolicySchema;
 const recoveryStrategies = z.array(z.object({ strategy: z.enum(['email', 'sms']), isActive: z.boolean() }));
 
 const lockoutView = (row: SecurityPolicyRow) => ({

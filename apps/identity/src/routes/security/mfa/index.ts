@@ -2,24 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { mfaAuditEvents } from '../../../auth/second-factor/audit-events.js';
-import { mfaStrategies } from '@brizo/contract';
+import { enforceMfaTypes, mfaStrategies } from '@brizo/contract';
+import { mfaPolicySchema } from '@brizo/contract/entities/security-policies';
 import { recordAdminAudit } from '../../../services/audit.js';
 import { mfaTokenField } from '../../../auth/second-factor/schemas.js';
 import { areaRoutes } from '../../route.js';
 
 const WRITE_SECURITY_POLICY = 'fe.secure.write.securityPolicy';
 
-const policyResponse = z.object({
-  id: z.string().nullable(),
-  enforceMFAType: z.enum(['DontForce', 'Force', 'ForceExceptSAML']),
-  allowRememberMyDevice: z.boolean(),
-  mfaDeviceExpiration: z.number().describe('Seconds a remembered device skips MFA'),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-});
+const policyResponse = mfaPolicySchema;
 
 const policyBody = z.object({
-  enforceMFAType: z.enum(['DontForce', 'Force', 'ForceExceptSAML']).optional(),
+  enforceMFAType: z.enum(enforceMfaTypes).optional(),
   allowRememberMyDevice: z.boolean().optional(),
   mfaDeviceExpiration: z
     .number()

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { restrictionTypes } from '@brizo/contract';
+import {
+  domainRestrictionConfigSchema,
+  domainRestrictionListSchema,
+  domainRestrictionSchema,
+  ipRestrictionConfigSchema,
+  ipRestrictionPageSchema,
+  ipRestrictionSchema,
+  ipVerificationSchema,
+} from '@brizo/contract/entities/restrictions';
 import type { RouteOptions } from '../../../services/index.js';
 import { emptyResponse } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
@@ -8,30 +17,18 @@ import { areaRoutes } from '../../route.js';
 const restrictionType = z.enum(restrictionTypes);
 const idParams = z.object({ id: z.uuid() });
 
-const ipRestriction = z.object({
-  id: z.string(),
-  ip: z.string(),
-  strategy: restrictionType,
-  isActive: z.boolean(),
-  description: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+const ipRestriction = ipRestrictionSchema;
 const ipRestrictionInput = z.object({
   ip: z.string().trim().min(2).max(64).describe('An IP address or CIDR range, IPv4 or IPv6'),
   strategy: restrictionType,
   isActive: z.boolean().optional(),
   description: z.string().max(255).optional(),
 });
-const ipConfig = z.object({ isActive: z.boolean(), strategy: restrictionType });
-const verified = z.object({ valid: z.boolean() });
+const ipConfig = ipRestrictionConfigSchema;
+const verified = ipVerificationSchema;
 
-const domainRestriction = z.object({ id: z.string(), domain: z.string(), type: restrictionType });
-const domainConfig = z.object({
-  active: z.boolean(),
-  listType: restrictionType,
-  blockPublicDomains: z.boolean(),
-});
+const domainRestriction = domainRestrictionSchema;
+const domainConfig = domainRestrictionConfigSchema;
 
 /**
  * /identity/resources/configurations: the tenant's IP restrictions (/v1/restrictions/ip) and
@@ -54,10 +51,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       _limit: z.coerce.number().int().min(1).max(100).default(10),
       _offset: z.coerce.number().int().min(0).max(100_000).default(0),
     }),
-    response: z.object({
-      items: z.array(ipRestriction),
-      _metadata: z.object({ totalItems: z.number(), totalPages: z.number() }),
-    }),
+    response: ipRestrictionPageSchema,
     handler: async ({ actor, request }) => {
       const { _filter, _limit, _offset } = request.query;
       return ipRestrictions.list(actor, { strategy: _filter, limit: _limit, offset: _offset * _limit });
@@ -153,7 +147,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     url: DOMAIN,
     summary: 'The email domains on the allow and block lists',
     access: { permission: 'fe.secure.read.emailDomainRestrictions' },
-    response: z.object({ items: z.array(domainRestriction) }),
+    response: domainRestrictionListSchema,
     handler: async ({ actor }) => tenantSecurity.domainRestrictions(actor),
   });
 

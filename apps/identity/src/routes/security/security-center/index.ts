@@ -1,24 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { securityCategories, severities } from '@brizo/contract';
+import { insightsSchema, recommendationsSchema } from '@brizo/contract/entities/security-center';
 import type { RouteOptions } from '../../../services/index.js';
 import { areaRoutes } from '../../route.js';
-
-const category = z.enum(securityCategories);
-const metadata = z
-  .object({
-    totalUsers: z.number(),
-    mfa: z.object({ enrolledUsersCount: z.number().optional() }),
-    inactivity: z.object({ staleUsersCount: z.number().optional() }),
-    password: z.object({
-      breachedPasswordUsersCount: z.number().optional(),
-      historyRecommendations: z.number().optional(),
-      userLockoutRecommendation: z.number().optional(),
-    }),
-    sessions: z.object({ configuredSessionSettings: z.number().optional() }),
-    restrictions: z.object({ ipsCount: z.number().optional(), domainsCount: z.number().optional() }),
-  })
-  .partial();
 
 /**
  * The security center (SPEC section 3): score, recommendations and insights computed from the active
@@ -34,19 +18,7 @@ export const securityCenterRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
     url: '/security-center/resources/recommendations/v1',
     summary: 'Security score (0-100) and what would raise it, by severity and category',
     access: { permission: 'fe.secure.read.securityPolicy' },
-    response: z.object({
-      scoring: z.object({ score: z.number() }),
-      recommendations: z.object({
-        items: z.array(
-          z.object({
-            code: z.string(),
-            severity: z.enum(severities),
-            category,
-            metadata: metadata.optional(),
-          }),
-        ),
-      }),
-    }),
+    response: recommendationsSchema,
     handler: async ({ actor }) => securityCenter.recommendations(actor),
   });
 
@@ -56,11 +28,7 @@ export const securityCenterRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
     url: '/security-center/resources/insights/v1',
     summary: "What the tenant's policies and users look like today, by category",
     access: { permission: 'fe.secure.read.securityPolicy' },
-    response: z.object({
-      insights: z.object({
-        items: z.array(z.object({ code: z.string(), category, metadata: metadata.optional() })),
-      }),
-    }),
+    response: insightsSchema,
     handler: async ({ actor }) => securityCenter.insights(actor),
   });
 

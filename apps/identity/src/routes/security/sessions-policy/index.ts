@@ -1,21 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { sessionPolicySchema } from '@brizo/contract/entities/security-policies';
 import type { RouteOptions } from '../../../services/index.js';
 import { areaRoutes } from '../../route.js';
 
 // CreateSessionConfigurationRequest of the vendor's API: timeouts in seconds.
-const idleTimeout = z.object({ isActive: z.boolean(), timeout: z.number().int().min(60).max(2_073_600) });
-const absoluteTimeout = z.object({
-  isActive: z.boolean(),
-  timeout: z.number().int().min(60).max(31_536_000),
-});
-const concurrentSessions = z.object({ isActive: z.boolean(), maxSessions: z.number().int().min(1).max(100) });
-
-const sessionPolicy = z.object({
-  sessionIdleTimeoutConfiguration: idleTimeout,
-  sessionTimeoutConfiguration: absoluteTimeout,
-  sessionConcurrentConfiguration: concurrentSessions,
-});
+const sessionPolicy = sessionPolicySchema;
 
 /** /identity/resources/configurations/sessions: the tenant's session policy (Security section). */
 export const sessionsPolicyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {

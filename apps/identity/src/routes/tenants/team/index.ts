@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inviteLinkSchema } from '@brizo/contract/entities/invite-link';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { credentialRateLimit } from '../../rate-limit.js';
@@ -6,16 +7,7 @@ import { emptyResponse } from '../../schemas.js';
 import { roleIdsField, userIdParams } from '../../team/schemas.js';
 import { areaRoutes } from '../../route.js';
 
-const inviteLinkView = z.object({
-  id: z.string(),
-  vendorId: z.string(),
-  tenantId: z.string(),
-  userId: z.string().optional(),
-  token: z.string(),
-  expires: z.string(),
-  shouldSendEmail: z.boolean(),
-  roleIds: z.array(z.string()),
-});
+const inviteLinkView = inviteLinkSchema;
 
 const expiresInMinutes = z
   .number({ error: 'expiresInMinutes must be a number of minutes' })

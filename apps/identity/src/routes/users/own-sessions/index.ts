@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userSessionSchema } from '@brizo/contract/entities/user';
 import { z } from 'zod';
 import type { AdminActor } from '../../../services/admin-access.js';
 import type { AccessTokenClaims } from '../../../services/tokens.js';
@@ -7,17 +8,7 @@ import type { SessionOwner } from '../../../services/own-sessions.js';
 import { emptyResponse } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
 
-const sessionResponse = z
-  .object({
-    id: z.string(),
-    userAgent: z.string().nullable(),
-    ipAddress: z.string().nullable(),
-    createdAt: z.string(),
-    expires: z.string(),
-    current: z.boolean(),
-    impersonated: z.boolean(),
-  })
-  .meta({ id: 'UserSession' });
+const sessionResponse = userSessionSchema;
 
 /** The signed-in user with the session their access token was issued for (its `sid`). */
 const ownerOf = ({ actor, claims }: { actor: AdminActor; claims: AccessTokenClaims }): SessionOwner => ({

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { emailRevertedSchema } from '@brizo/contract/entities/user';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { mfaCodeField } from '../../../auth/second-factor/schemas.js';
@@ -102,7 +103,7 @@ export const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     access: 'public',
     config: limited,
     body: z.object({ token: tokenField }),
-    response: z.object({ userId: z.string(), resetToken: z.string() }),
+    response: emailRevertedSchema,
     handler: async ({ request }) =>
       services.profile.revertEmailChange(request.body.token, requestMeta(request)),
   });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { phoneNumberSchema } from '@brizo/contract/entities/phone-number';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { mfaCodeField, otcTokenField } from '../../../auth/second-factor/schemas.js';
@@ -6,14 +7,7 @@ import { credentialRateLimit } from '../../rate-limit.js';
 import { emptyResponse, phoneNumberField } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
 
-const phoneNumberResponse = z.object({
-  id: z.string(),
-  userId: z.string(),
-  phoneNumber: z.string(),
-  verified: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+const phoneNumberResponse = phoneNumberSchema;
 
 const phoneIdParams = z.object({ id: z.uuid({ error: 'id must be a valid id' }) });
 

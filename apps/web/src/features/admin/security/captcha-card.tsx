@@ -18,7 +18,7 @@ import {
   useFieldAppearance,
   useSubmit,
 } from '../../../components/admin';
-import { useCaptchaPolicy, type CaptchaPolicy } from '../../../sdk/admin/security';
+import { useCaptchaPolicy, type CaptchaPolicy } from './use-security-settings';
 import { captchaDraftOf, parseCaptchaDraft, type CaptchaDraft, type CaptchaField } from './captcha-form';
 import { SaveStatus } from './save-status';
 import { WRITE } from './toggled-limits-tab';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CaptchaPolicy } from '../../../sdk/admin/security';
+import type { CaptchaPolicy } from './use-security-settings';
 
 /** What the captcha form holds: the policy, with the ignored emails as typed (one per line). */
 export interface CaptchaDraft {

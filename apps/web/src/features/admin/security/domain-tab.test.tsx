@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DomainRestriction } from '../../../sdk/admin/security';
+import type { DomainRestriction } from './use-restrictions';
 import { renderScreen } from '../../../testing/render';
 import { DomainTab } from './domain-tab';
 
@@ -14,7 +14,7 @@ const sdk = vi.hoisted(() => ({
   load: () => undefined,
   canWrite: true,
 }));
-vi.mock('../../../sdk/admin/security', () => ({
+vi.mock('./use-restrictions', () => ({
   useDomainRestrictions: () => ({
     config,
     restrictions,

@@ -1,6 +1,7 @@
 import { Switch, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useDomainRestrictions, type RestrictionType } from '../../../sdk/admin/security';
+import type { RestrictionType } from '@brizo/contract/enums';
+import { useDomainRestrictions } from './use-restrictions';
 import { RestrictionListCard, RestrictionSettingsCard } from './restriction-cards';
 import { useRestrictionsEditor } from './use-restrictions-editor';
 

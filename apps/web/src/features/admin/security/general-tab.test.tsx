@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { GeneralSettings } from '../../../sdk/admin/security';
+import type { GeneralSettings } from './use-security-settings';
 import { renderScreen } from '../../../testing/render';
 import { GeneralTab } from './general-tab';
 
@@ -19,7 +19,7 @@ const sdk = vi.hoisted(() => ({
   superUser: false,
   captcha: { enabled: false, siteKey: '', secretKey: '', minScore: 0.5, ignoredEmails: [] as string[] },
 }));
-vi.mock('../../../sdk/admin/security', () => ({
+vi.mock('./use-security-settings', () => ({
   useCaptchaPolicy: () => ({
     policy: sdk.captcha,
     loading: false,

@@ -1,6 +1,7 @@
 import { Card, Select } from '@mantine/core';
 import { useFieldAppearance } from '../../../components/admin';
-import { useGeneralSettings, type EnforceMfaType, type GeneralSettings } from '../../../sdk/admin/security';
+import type { EnforceMfaType } from '@brizo/contract/enums';
+import { useGeneralSettings, type GeneralSettings } from './use-security-settings';
 import { CaptchaCard } from './captcha-card';
 import type { ToggledLimit } from './toggled-limit-card';
 import { ToggledLimitsTab, WRITE } from './toggled-limits-tab';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IpRestriction } from '../../../sdk/admin/security';
+import type { IpRestriction } from './use-restrictions';
 import { renderScreen } from '../../../testing/render';
 import { IpTab } from './ip-tab';
 
@@ -19,7 +19,7 @@ const sdk = vi.hoisted(() => ({
   load: () => undefined,
 }));
 const currentIp = { ip: '198.51.100.23', countryCode: 'NL' };
-vi.mock('../../../sdk/admin/security', () => ({
+vi.mock('./use-restrictions', () => ({
   useCurrentIp: () => currentIp,
   useIpRestrictions: (shown: string) => {
     sdk.shown.push(shown);

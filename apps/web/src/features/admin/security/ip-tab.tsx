@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useCurrentIp, useIpRestrictions, type RestrictionType } from '../../../sdk/admin/security';
+import type { RestrictionType } from '@brizo/contract/enums';
+import { useCurrentIp, useIpRestrictions } from './use-restrictions';
 import { RestrictionListCard, RestrictionSettingsCard } from './restriction-cards';
 import { useRestrictionsEditor } from './use-restrictions-editor';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ConfirmDialog, DataTable, EmptyState, type ColumnDef } from '../../../components/admin';
-import type { RestrictionType } from '../../../sdk/admin/security';
+import type { RestrictionType } from '@brizo/contract/enums';
 import { SaveBar } from './save-status';
 import type { RestrictionsEditor } from './use-restrictions-editor';
 

@@ -9,12 +9,8 @@ import {
   useConfirmation,
   type ColumnDef,
 } from '../../../components/admin';
-import {
-  useSecurityCenter,
-  useSecurityCenterTable,
-  type SecurityCenterTableKind,
-  type SecurityCenterUser,
-} from '../../../sdk/admin/security';
+import type { SecurityCenterTableKind } from '../../../sdk/admin/security';
+import { useSecurityCenter, useSecurityCenterTable, type SecurityCenterUser } from './use-security-center';
 
 const day = (value: string | null) => (value ? new Date(value).toLocaleDateString() : 'Never');
 

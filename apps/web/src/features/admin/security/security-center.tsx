@@ -1,7 +1,7 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { ErrorState, LoadingState } from '../../../components/admin';
-import { useSecurityCenter, type Recommendation } from '../../../sdk/admin/security';
+import { useSecurityCenter, type Recommendation } from './use-security-center';
 import { SecurityCenterTables } from './security-center-tables';
 
 const severityColor: Record<Recommendation['severity'], string> = {

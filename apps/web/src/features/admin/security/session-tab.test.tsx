@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SessionPolicy } from '../../../sdk/admin/security';
+import type { SessionPolicy } from './use-security-settings';
 import { renderScreen } from '../../../testing/render';
 import { SessionTab } from './session-tab';
 
@@ -11,7 +11,7 @@ const policy: SessionPolicy = {
   concurrent: { isActive: false, maxSessions: 1 },
 };
 const sdk = vi.hoisted(() => ({ save: vi.fn(async (_next: unknown) => undefined), load: () => undefined }));
-vi.mock('../../../sdk/admin/security', () => ({
+vi.mock('./use-security-settings', () => ({
   useSessionPolicy: () => ({ policy, loading: false, error: null, load: sdk.load, save: sdk.save }),
 }));
 vi.mock('../../../components/admin', async (importOriginal) => ({

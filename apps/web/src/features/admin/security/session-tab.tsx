@@ -1,5 +1,5 @@
 import { useFieldAppearance } from '../../../components/admin';
-import { useSessionPolicy, type SessionPolicy } from '../../../sdk/admin/security';
+import { useSessionPolicy, type SessionPolicy } from './use-security-settings';
 import type { ToggledLimit } from './toggled-limit-card';
 import { ToggledLimitsTab, WRITE } from './toggled-limits-tab';
 /** Timeouts are kept in seconds and shown in minutes. */

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { roleSchema, teamUserPageSchema } from './entities.js';
+import { roleSchema } from './role.js';
+import { teamUserPageSchema } from './team-user.js';
+import { vendorRole } from './test-fixtures.js';
 
-const role = {
-  id: 'r1',
-  key: 'Admin',
-  name: 'Admin',
-  description: null,
-  isDefault: false,
-  level: 0,
-  tenantId: null,
-  vendorId: 'v1',
-  permissions: ['p1'],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const role = vendorRole;
 
 const member = {
   id: 'u1',
