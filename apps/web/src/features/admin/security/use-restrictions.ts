@@ -76,6 +76,14 @@ const ipRow = ({ id, ip, strategy, isActive, description }: IpRestrictionEntry):
   description,
 });
 
+/** A change, then the lists read again (a change made in preview mode reloads nothing). */
+const thenReload =
+  <A extends unknown[]>(change: (...args: A) => Promise<void>, reload: () => Promise<void>) =>
+  async (...args: A) => {
+    await change(...args);
+    await reload();
+  };
+
 type IpListPage = { entries: IpRestriction[]; totalItems: number };
 
 /** IP restrictions: the list being edited (`shown`), read page by page with "Show more". */
@@ -122,18 +130,9 @@ export function useIpRestrictions(shown: RestrictionType) {
     error: errorMessage(state.error),
     load,
     testCurrentIp,
-    add: async (entry: Omit<IpRestriction, 'id'>) => {
-      await add(entry);
-      await reload();
-    },
-    remove: async (id: string) => {
-      await remove(id);
-      await reload();
-    },
-    saveConfig: async (next: { isActive: boolean; strategy: RestrictionType }) => {
-      await saveConfig(next);
-      await reload();
-    },
+    add: thenReload(add, reload),
+    remove: thenReload(remove, reload),
+    saveConfig: thenReload(saveConfig, reload),
   };
 }
 
@@ -181,17 +180,8 @@ export function useDomainRestrictions() {
     saving: state.saving === true,
     error: errorMessage(state.error),
     load,
-    add: async (entry: Omit<DomainRestriction, 'id'>) => {
-      await add(entry);
-      await reload();
-    },
-    remove: async (id: string) => {
-      await remove(id);
-      await reload();
-    },
-    saveConfig: async (next: { active: boolean; listType: RestrictionType; blockPublicDomains: boolean }) => {
-      await saveConfig(next);
-      await reload();
-    },
+    add: thenReload(add, reload),
+    remove: thenReload(remove, reload),
+    saveConfig: thenReload(saveConfig, reload),
   };
 }
