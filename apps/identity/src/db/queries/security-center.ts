@@ -2,7 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../client.js';
 import { executeRows } from '../rows.js';
-import { breachedPasswordDetections, memberships, mfaDevices, passwordStates, users } from '../schema/index.js';
+import {
+  breachedPasswordDetections,
+  memberships,
+  mfaDevices,
+  passwordStates,
+  users,
+} from '../schema/index.js';
 
 export interface TenantUserCounts {
   totalUsers: number;
