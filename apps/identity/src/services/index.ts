@@ -40,6 +40,7 @@ import { createTeamInviteLinks } from './team/invite-links.js';
 import { createIpRestrictionService } from './security/ip-restrictions.js';
 import { createTenantSecurityService } from './security/tenant-security.js';
 import { createSecurityCenterService } from './security-center.js';
+import { createDevToolsService } from './dev-tools.js';
 
 /** Wires the domain services from the context; routes receive the result. */
 export async function createServices(context: AppContext, log: BackgroundLog = { error() {} }) {
@@ -218,7 +219,7 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
     ownSessions: createOwnSessionsService({ db, clock, revocations }),
     apiTokens,
     roles,
-    groups: createGroupsService({ db, clock, authorization, roles: roles, revocations }),
+    groups: createGroupsService({ db, clock, authorization, roles, revocations }),
     accountSettings: createAccountSettingsService({ db, clock, publicUrl: config.publicUrl }),
     team: createTeamService({
       db,
@@ -231,6 +232,8 @@ export async function createServices(context: AppContext, log: BackgroundLog = {
       revocations,
     }),
     teamInviteLinks,
+    // DEV_TOOLS only: the routes that use it are registered only then.
+    devTools: createDevToolsService({ db, passwords }),
   };
 }
 
