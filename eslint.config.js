@@ -56,15 +56,6 @@ export default tseslint.config(
             'apps/web/src/features/login/login-page.tsx',
             'apps/web/src/features/login/login-page.test.tsx',
           ],
-          // Routes that still reach the database directly, left for the server's own refactor to
-          // move behind services; a new route may not join them.
-          routesReachingDb: [
-            'apps/identity/src/routes/dev/index.ts',
-            'apps/identity/src/routes/dev/lifecycle.ts',
-            'apps/identity/src/routes/dev/mailbox-pages.ts',
-            'apps/identity/src/routes/dev/sms.ts',
-            'apps/identity/src/routes/dev/tenants.ts',
-          ],
         },
       ],
     },

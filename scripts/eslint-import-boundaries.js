@@ -9,8 +9,8 @@ import path from 'node:path';
  * - server routes (routes/, and the sign-in methods' *routes.ts under auth/) never reach the database
  *   modules directly: they call services.
  *
- * Options (repository-relative files): `stepMaps`, files that compose other features' screens by
- * flow step and so may import them; `routesReachingDb`, routes still allowed the last boundary.
+ * Option (repository-relative files): `stepMaps`, files that compose other features' screens by flow
+ * step and so may import them.
  */
 const rule = {
   meta: {
@@ -20,7 +20,6 @@ const rule = {
         type: 'object',
         properties: {
           stepMaps: { type: 'array', items: { type: 'string' } },
-          routesReachingDb: { type: 'array', items: { type: 'string' } },
         },
         additionalProperties: false,
       },
@@ -35,7 +34,6 @@ const rule = {
   create(context) {
     const root = context.cwd;
     const file = toPosix(path.relative(root, context.filename));
-    const routesReachingDb = new Set(context.options[0]?.routesReachingDb ?? []);
     const fromFeature = (context.options[0]?.stepMaps ?? []).includes(file) ? null : featureOf(file);
     const isWeb = file.startsWith('apps/web/');
     const inSdk = file.startsWith('apps/web/src/sdk/');
@@ -54,7 +52,7 @@ const rule = {
       if (fromFeature && toFeature && fromFeature !== toFeature) {
         context.report({ node, messageId: 'crossFeature', data: { from: fromFeature, to: toFeature } });
       }
-      if (isRoute && target.startsWith('apps/identity/src/db/') && !routesReachingDb.has(file)) {
+      if (isRoute && target.startsWith('apps/identity/src/db/')) {
         context.report({ node, messageId: 'routeToDb' });
       }
     };

@@ -45,6 +45,7 @@ import { createTeamInviteLinks } from './team/invite-links.js';
 import { createIpRestrictionService } from './security/ip-restrictions.js';
 import { createTenantSecurityService } from './security/tenant-security.js';
 import { createSecurityCenterService } from './security-center.js';
+import { createDevToolsService } from './dev-tools.js';
 
 /** Wires the domain services from the context; routes receive the result. */
 export async function createServices(
@@ -244,7 +245,7 @@ export async function createServices(
     ownSessions: createOwnSessionsService({ db, clock, revocations }),
     apiTokens,
     roles,
-    groups: createGroupsService({ db, clock, authorization, roles: roles, revocations }),
+    groups: createGroupsService({ db, clock, authorization, roles, revocations }),
     accountSettings: createAccountSettingsService({ db, clock, publicUrl: config.publicUrl }),
     team: createTeamService({
       db,
@@ -257,6 +258,8 @@ export async function createServices(
       revocations,
     }),
     teamInviteLinks,
+    // DEV_TOOLS only: the routes that use it are registered only then.
+    devTools: createDevToolsService({ db, passwords }),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findOutboxMessage, listOutboxMessages, type OutboxMessage } from '../../db/queries/mail-outbox.js';
+import type { OutboxMessage } from '../../services/dev-tools.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions } from '../../services/index.js';
 import { mailboxListPage, mailboxMessagePage } from './mailbox-pages.js';
@@ -23,7 +23,7 @@ const messageView = (message: OutboxMessage) => ({ ...message, createdAt: messag
 /** The dev mailbox (DEV_TOOLS on): mail of the outbox transport, for people and for e2e tests. */
 export const devRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, options) => {
   const route = areaRoutes(app, options.services, 'dev');
-  const { db } = options;
+  const { devTools } = options.services;
   // Mail and SMS of anonymous requests go out after their answer (issue 10): a look at the outbox
   // waits for them, as a person would wait for the mail to arrive.
   app.addHook('onRequest', async () => {
@@ -44,7 +44,7 @@ export const devRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, option
     access: 'public',
     query: listQuery,
     response: z.array(messageResponse),
-    handler: async ({ request }) => (await listOutboxMessages(db, request.query)).map(messageView),
+    handler: async ({ request }) => (await devTools.mail(request.query)).map(messageView),
   });
 
   route({
@@ -57,9 +57,7 @@ export const devRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, option
     produces: 'other',
     query: listQuery,
     handler: async ({ query, reply }) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .send(mailboxListPage(await listOutboxMessages(db, query), query.to)),
+      reply.type('text/html; charset=utf-8').send(mailboxListPage(await devTools.mail(query), query.to)),
   });
 
   route({
@@ -72,7 +70,7 @@ export const devRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, option
     params: z.object({ id: z.uuid({ error: 'Message not found' }) }),
     produces: 'other',
     handler: async ({ request, reply }) => {
-      const message = await findOutboxMessage(db, request.params.id);
+      const message = await devTools.message(request.params.id);
       if (!message) throw appError(errorCatalogue.dev.messageNotFound);
       return reply.type('text/html; charset=utf-8').send(mailboxMessagePage(message));
     },

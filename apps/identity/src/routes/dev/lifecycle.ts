@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findUserByEmail, updateUser } from '../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { isAdjustableClock } from '../../lib/time.js';
 import type { RouteOptions } from '../../services/index.js';
@@ -10,7 +9,7 @@ import { areaRoutes } from '../route.js';
 const clockResponse = z.object({ offsetSeconds: z.number(), now: z.string() });
 
 /** Dev tools (DEV_TOOLS on) for browser tests: move the server's clock, turn feature flags on. */
-export const lifecycleDevRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
+export const lifecycleDevRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'dev');
   const { clock, passwordLifecycle } = services.lifecycle;
   const adjustable = () => {
@@ -64,10 +63,8 @@ export const lifecycleDevRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     access: 'public',
     body: z.object({ email: z.string().min(1).max(254), password: z.string().min(1).max(128) }),
     response: z.object({}),
-    handler: async ({ request }) => {
-      const user = await findUserByEmail(db, request.body.email);
-      if (!user) throw appError(errorCatalogue.users.notFound);
-      await updateUser(db, user.id, { passwordHash: await services.passwords.hash(request.body.password) });
+    handler: async ({ body }) => {
+      await services.devTools.setLegacyPassword(body.email, body.password);
       return {};
     },
   });

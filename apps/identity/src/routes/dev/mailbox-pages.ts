@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '../../db/queries/mail-outbox.js';
+import type { OutboxMessage } from '../../services/dev-tools.js';
 import { escapeHtml } from '../../lib/html.js';
 
 const page = (title: string, body: string) => `<!doctype html>

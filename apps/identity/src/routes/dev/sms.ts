@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listOutboxSms, type OutboxSms } from '../../db/queries/sms-outbox.js';
-import { findUserByEmail, updateUser } from '../../db/queries/users.js';
-import { appError, errorCatalogue } from '../../errors.js';
 import { escapeHtml } from '../../lib/html.js';
+import type { OutboxSms } from '../../services/dev-tools.js';
 import type { RouteOptions } from '../../services/index.js';
 import { normalizePhoneNumber } from '../../services/sms.js';
 import { emailField, emptyResponse, phoneNumberField } from '../schemas.js';
@@ -34,14 +32,14 @@ td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}</style></head>
 }
 
 /** The dev SMS outbox (DEV_TOOLS on): texts of the default SMS provider, for people and e2e tests. */
-export const devSmsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
+export const devSmsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'dev');
   const listQuery = z.object({
     to: z.string().max(32).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   });
   const list = (query: z.infer<typeof listQuery>) =>
-    listOutboxSms(db, { limit: query.limit, to: query.to ? normalizePhoneNumber(query.to) : undefined });
+    services.devTools.sms({ limit: query.limit, to: query.to ? normalizePhoneNumber(query.to) : undefined });
 
   route({
     name: 'getDevApiSms',
@@ -79,10 +77,8 @@ export const devSmsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
       phoneNumber: phoneNumberField,
     }),
     response: emptyResponse,
-    handler: async ({ request }) => {
-      const user = await findUserByEmail(db, request.body.email);
-      if (!user) throw appError(errorCatalogue.users.notFound);
-      await updateUser(db, user.id, { phoneNumber: request.body.phoneNumber });
+    handler: async ({ body }) => {
+      await services.devTools.setPhoneNumber(body.email, body.phoneNumber);
       return {};
     },
   });

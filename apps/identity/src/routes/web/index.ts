@@ -90,7 +90,7 @@ export async function registerWebApp(
     for (const shell of readShellPages(webDist)) {
       route({
         ...page,
-        name: `page${shell.path}`,
+        name: `shell ${shell.path}`,
         url: shell.path,
         summary: 'A page with its first card in the HTML',
         handler: ({ request, reply }) => {
