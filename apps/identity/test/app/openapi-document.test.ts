@@ -23,4 +23,11 @@ describe('/openapi.json', () => {
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
+
+  it('gives every operation an id', async () => {
+    const unnamed = (await operations())
+      .filter(({ id }) => !id)
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(unnamed).toEqual([]);
+  });
 });
