@@ -2,7 +2,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { listOutboxSms } from '../src/db/queries/sms-outbox.js';
 import { upsertMfaPolicy } from '../src/db/queries/mfa.js';
-import type { EnforceMfaType } from '../src/db/schema/index.js';
+import type { EnforceMfaType } from '@brizo/contract';
 import { createUser, TEST_PASSWORD, type CreateUserOptions } from './factories.js';
 import { API, cookieValue, json, mailTo, type TestServer } from './harness.js';
 

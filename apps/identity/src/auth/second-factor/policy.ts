@@ -6,7 +6,7 @@ import {
   upsertMfaPolicy,
   upsertMfaStrategy,
 } from '../../db/queries/mfa.js';
-import type { EnforceMfaType } from '../../db/schema/index.js';
+import type { EnforceMfaType } from '@brizo/contract';
 import type { Clock } from '../../lib/time.js';
 
 export interface MfaPolicy {

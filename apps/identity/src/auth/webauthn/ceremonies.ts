@@ -19,7 +19,8 @@ import {
   insertWebAuthnChallenge,
   type WebAuthnChallengeRow,
 } from '../../db/queries/webauthn-challenges.js';
-import type { WebAuthnCeremony, WebAuthnDeviceType } from '../../db/schema/index.js';
+import type { WebAuthnDeviceType } from '@brizo/contract';
+import type { WebAuthnCeremony } from '../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
 

@@ -1,5 +1,6 @@
 // Multi-factor authentication (issue 3, MFA slice; migration 0003_mfa).
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { EnforceMfaType } from '@brizo/contract';
 import { createdAt, updatedAt } from './columns.js';
 import { tenants } from './tenants.js';
 import { users } from './users.js';
@@ -98,8 +99,6 @@ export const mfaTrustedDevices = pgTable(
   },
   (t) => [index('mfa_trusted_devices_user_idx').on(t.userId)],
 );
-
-export type EnforceMfaType = 'DontForce' | 'Force' | 'ForceExceptSAML';
 
 /** A tenant's MFA policy (SPEC section 3 "Security policies"); no row means the defaults. */
 export const mfaPolicies = pgTable('mfa_policies', {

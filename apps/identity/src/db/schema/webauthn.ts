@@ -1,9 +1,8 @@
 // Passkeys and WebAuthn (issue 3, slice "passkeys"; migration 0006_webauthn).
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { WebAuthnDeviceType } from '@brizo/contract';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
-
-export type WebAuthnDeviceType = 'Platform' | 'CrossPlatform';
 
 /**
  * Passkeys: discoverable WebAuthn credentials a user signs in with (no email, no password).

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { SocialLoginsPlacement } from '@brizo/contract';
 import { atomicMethods, type Db } from '../../db/client.js';
 import { findTenantById, updateTenant, type TenantRow } from '../../db/queries/tenants.js';
 import { appError, errorCatalogue } from '../../errors.js';
@@ -65,7 +66,7 @@ const isTree = (value: unknown): value is Tree =>
 export interface PublicLoginBox {
   logo: string | null;
   primaryColor: string | null;
-  socialLoginsPlacement: 'top' | 'bottom';
+  socialLoginsPlacement: SocialLoginsPlacement;
 }
 
 function setPath(tree: Tree, path: string[], value: unknown): Tree {

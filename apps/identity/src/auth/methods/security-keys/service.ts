@@ -18,7 +18,7 @@ import {
 import { recordMfaWebAuthnUse } from '../../../db/queries/mfa-webauthn-devices.js';
 import { findUserById } from '../../../db/queries/users.js';
 import type { MfaChallengeRow } from '../../../db/queries/mfa.js';
-import type { WebAuthnDeviceType } from '../../../db/schema/index.js';
+import type { WebAuthnDeviceType } from '@brizo/contract';
 import { AppError, appError, errorCatalogue } from '../../../errors.js';
 import type { Clock } from '../../../lib/time.js';
 import type { RequestMeta } from '../../../services/audit.js';
