@@ -33,7 +33,6 @@ import { usersRoutes } from './routes/users/index.js';
 import { usernamesRoutes } from './routes/usernames/index.js';
 import { signUpRoutes } from './routes/users/sign-up/index.js';
 import { lifecycleUsersRoutes } from './routes/users/lifecycle/index.js';
-import { phoneRoutes } from './routes/users/phone/index.js';
 import { vendorsRoutes } from './routes/vendors/index.js';
 import { registerWebApp } from './routes/web/index.js';
 import { groupsRoutes } from './routes/groups/index.js';
@@ -185,7 +184,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [metadataRoutes, API_PREFIX],
     [vendorsRoutes, API_PREFIX],
     [flagsRoutes, API_PREFIX],
-    [phoneRoutes, USERS],
     [usernamesRoutes, `${API_PREFIX}/identity/resources/usernames`],
     [signUpRoutes, USERS],
     [apiTokensRoutes, `${API_PREFIX}/identity/resources`],

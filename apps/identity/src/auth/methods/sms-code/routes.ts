@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { credentialRateLimit } from '../../../routes/rate-limit.js';
+import { areaRoutes } from '../../../routes/route.js';
+import {
+  emailField,
+  emptyResponse,
+  phoneNumberField,
+  requestMeta,
+  tokenField,
+} from '../../../routes/schemas.js';
 import type { RouteOptions } from '../../../services/index.js';
-import { mfaCodeField } from '../../../auth/second-factor/schemas.js';
-import { credentialRateLimit } from '../../rate-limit.js';
-import { emailField, emptyResponse, phoneNumberField, requestMeta, tokenField } from '../../schemas.js';
-import { areaRoutes } from '../../route.js';
+import { mfaCodeField } from '../../second-factor/schemas.js';
 
 const resetTokenField = tokenField.describe('resetPhoneNumberToken of POST /v1/phone/reset');
 const changeTokenField = tokenField.describe('changePhoneNumberToken of POST /v1/phone/reset/verify');
@@ -14,7 +20,7 @@ const changeTokenField = tokenField.describe('changePhoneNumberToken of POST /v1
  * VerifyResetPhoneNumber, ChangePhoneNumber: the SDK's ResetPhoneNumberState) and the signed-in
  * change of the number proven by SMS (LoginState changePhoneNumberWithVerification).
  */
-export const phoneRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
+export const phoneResetRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const route = areaRoutes(app, services, 'users');
   const { phoneReset } = services;
   const limited = credentialRateLimit(config);
