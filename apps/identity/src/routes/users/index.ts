@@ -92,7 +92,10 @@ export const signUpResponse = z.object({
     ),
 });
 
-/** /identity/resources/users: the current user, sign-up, activation, password reset. */
+/**
+ * /identity/resources/users: the current user, sign-up, activation and the password rules. The password
+ * reset is the password method's (auth/methods/password/account-routes.ts).
+ */
 export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const route = areaRoutes(app, services, 'users');
   const limited = credentialRateLimit(config);
@@ -204,51 +207,6 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       const { body } = request;
       if ('email' in body) await services.activation.resend(body.email, requestMeta(request));
       else await services.activation.resendCode(body, requestMeta(request));
-      return {};
-    },
-  });
-
-  route({
-    name: 'createV1PasswordsReset',
-    method: 'POST',
-    url: '/v1/passwords/reset',
-    summary: 'Forgot password: mail a reset link (same answer for any email)',
-    access: 'public',
-    config: limited,
-    body: z.object({ email: emailField }),
-    response: emptyResponse,
-    handler: async ({ request }) => {
-      await services.passwordReset.requestReset(request.body.email, requestMeta(request));
-      return {};
-    },
-  });
-
-  route({
-    name: 'createV2PasswordsResetEmail',
-    method: 'POST',
-    url: '/v2/passwords/reset/email',
-    summary: 'Forgot password by identifier (email only): mail a reset link',
-    access: 'public',
-    config: limited,
-    body: z.object({ identifier: emailField, identifierType: z.literal('email').default('email') }),
-    response: emptyResponse,
-    handler: async ({ request }) => {
-      await services.passwordReset.requestReset(request.body.identifier, requestMeta(request));
-      return {};
-    },
-  });
-
-  route({
-    name: 'createV1PasswordsResetVerify',
-    method: 'POST',
-    url: '/v1/passwords/reset/verify',
-    summary: 'Set a new password with the mailed single-use reset token',
-    access: 'public',
-    config: limited,
-    body: z.object({ userId: userIdField, token: tokenField, password: passwordField }),
-    response: emptyResponse,
-    handler: async ({ request }) => {
-      await services.passwordReset.resetPassword(request.body, requestMeta(request));
       return {};
     },
   });

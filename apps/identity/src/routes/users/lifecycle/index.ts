@@ -2,93 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
 import { credentialRateLimit } from '../../rate-limit.js';
-import {
-  emailField,
-  emptyResponse,
-  passwordField,
-  requestMeta,
-  tokenField,
-  userIdField,
-} from '../../schemas.js';
+import { emailField, emptyResponse, requestMeta, tokenField, userIdField } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
 
-/** /identity/resources/users: unlock, change password, recovery by SMS, invitations. */
+/**
+ * /identity/resources/users: invitations. The password's unlock, change and recovery by SMS are the
+ * password method's (auth/methods/password/account-routes.ts).
+ */
 export const lifecycleUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   app,
   { config, services },
 ) => {
   const route = areaRoutes(app, services, 'users');
   const limited = credentialRateLimit(config);
-  const { passwordLifecycle, passwordChange, smsRecovery, invitations } = services.lifecycle;
-
-  route({
-    name: 'createV3MeUnlock',
-    method: 'POST',
-    url: '/v3/me/unlock',
-    summary: 'Unlock a locked account with the single-use mailed token',
-    access: 'public',
-    config: limited,
-    body: z.object({ token: tokenField }),
-    response: emptyResponse,
-    handler: async ({ request }) => {
-      await passwordLifecycle.unlock(request.body.token, requestMeta(request));
-      return {};
-    },
-  });
-
-  route({
-    name: 'createV1PasswordsChange',
-    method: 'POST',
-    url: '/v1/passwords/change',
-    summary: 'Change the password of the signed-in user (current password required)',
-    access: 'session',
-    config: limited,
-    body: z.object({ password: passwordField, newPassword: passwordField }),
-    response: emptyResponse,
-    handler: async ({ claims, request }) => {
-      await passwordChange.change(
-        { userId: claims.sub, sessionId: claims.sid },
-        request.body,
-        requestMeta(request),
-      );
-      return {};
-    },
-  });
-
-  route({
-    name: 'createV2PasswordsResetSms',
-    method: 'POST',
-    url: '/v2/passwords/reset/sms',
-    summary: 'Forgot password by SMS: text a 6-digit code (same answer for anyone)',
-    access: 'public',
-    config: limited,
-    body: z.object({
-      identifier: z
-        .string({ error: 'identifier is required' })
-        .trim()
-        .min(1, 'identifier is required')
-        .max(254),
-      identifierType: z.enum(['email', 'phoneNumber', 'username']),
-      emailMetadata: z.record(z.string(), z.unknown()).optional(),
-    }),
-    response: z.object({ sessionId: z.string() }),
-    handler: async ({ request }) => smsRecovery.send(request.body, requestMeta(request)),
-  });
-
-  route({
-    name: 'createV2PasswordsResetSmsVerify',
-    method: 'POST',
-    url: '/v2/passwords/reset/sms/verify',
-    summary: 'Check the texted code; answers the userId and a single-use reset token',
-    access: 'public',
-    config: limited,
-    body: z.object({
-      otcToken: z.string({ error: 'otcToken is required' }).regex(/^\d{6}$/, 'The code is 6 digits'),
-      sessionId: z.uuid({ error: 'sessionId must be a valid id' }),
-    }),
-    response: z.object({ userId: z.string(), token: z.string() }),
-    handler: async ({ request }) => smsRecovery.verify(request.body, requestMeta(request)),
-  });
+  const { invitations } = services.lifecycle;
 
   route({
     name: 'createV1',
