@@ -190,6 +190,7 @@ export function areaRoutes(app: ZodApp, services: AccessServices, area: string) 
     const { method, url, summary, access, params, query, body, status = 200, handler } = endpoint;
     const isJson = (endpoint.produces ?? 'json') === 'json';
     const security = securityOf(access);
+    const checksCaller = access !== 'public' && access !== 'refresh-cookie';
     const successes = isJson ? { [status]: endpoint.response ?? emptyResponse } : endpoint.answers;
     const failure = endpoint.errors?.response ?? errorResponse;
     // Typed as the plain FastifySchema: the handler's own signature above carries the zod types.
@@ -214,14 +215,15 @@ export function areaRoutes(app: ZodApp, services: AccessServices, area: string) 
       ...(endpoint.serializerCompiler && { serializerCompiler: endpoint.serializerCompiler }),
       ...(endpoint.errors && { errorHandler: endpoint.errors.handler }),
       handler: async (request, reply) => {
-        const caller = await checkAccess(access, request, services);
         // The validator has checked params, querystring and body against exactly these schemas.
         const valid = request as ValidRequest<P, Q, B, H>;
-        const call = Object.defineProperties(
-          { params: valid.params, query: valid.query, body: valid.body, request: valid, reply },
-          Object.getOwnPropertyDescriptors(caller),
-        ) as Call<A, P, Q, B, H>;
-        const answer = await handler(call);
+        const call = { params: valid.params, query: valid.query, body: valid.body, request: valid, reply };
+        // The sign-in, refresh and token endpoints are public: they skip the caller's lookup altogether.
+        if (checksCaller) {
+          const caller = await checkAccess(access, request, services);
+          Object.defineProperties(call, Object.getOwnPropertyDescriptors(caller));
+        }
+        const answer = await handler(call as Call<A, P, Q, B, H>);
         // Other answers (redirects, pages) set their own status, as a redirect's default 302.
         if (!isJson) return answer;
         reply.code(status);
