@@ -45,7 +45,9 @@ export const profileImageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       if (!file) throw appError(errorCatalogue.profile.invalidImage);
       const image = checkProfileImage(file.contentType, file.data);
       const url = await services.profile.uploadImage(actor, image, profileImageUrl(config, request));
-      return reply.type('text/plain; charset=utf-8').send(url);
+      // Returned, not sent: the route definition sends the answer (sending here too logged a second reply).
+      reply.type('text/plain; charset=utf-8');
+      return url;
     },
   });
 
