@@ -36,8 +36,9 @@ export class AdminPortalPage {
     await expect(this.heading(label)).toBeVisible();
   }
 
+  /** Exact: "API tokens" must not match the "Personal API tokens" page still on screen. */
   heading(name: string): Locator {
-    return this.page.getByRole('heading', { level: 1, name });
+    return this.page.getByRole('heading', { level: 1, name, exact: true });
   }
 
   get noAccess(): Locator {
