@@ -132,7 +132,7 @@ export async function refusing<T>(
  * outermost transaction has ended.
  */
 export function transactionAware(db: Db, retryTransaction: (error: unknown) => boolean = () => false): Db {
-  const transaction = async <T>(run: (tx: Db) => Promise<T>, outer: Db, attempt = 0): Promise<T> => {
+  const transaction = async <T>(run: (tx: Db) => Promise<T>, outer: Db, attempt = 1): Promise<T> => {
     const outermost = outer === db;
     let kept: DeferredRefusal | undefined;
     let result: T;
@@ -159,8 +159,9 @@ export function transactionAware(db: Db, retryTransaction: (error: unknown) => b
       // Rolled back: the refusal's own record is written now, outside the transaction.
       if (outermost && error instanceof DeferredRefusal) return error.settle();
       // A connection lost at any point of an outermost transaction: nothing of it was committed, so the
-      // whole of it runs once more on a new connection.
-      if (attempt === 0 && outermost && retryTransaction(error)) return transaction(run, outer, 1);
+      // whole of it runs again on another connection, which may have been cut too (see POOL_SIZE).
+      if (attempt <= POOL_SIZE && outermost && retryTransaction(error))
+        return transaction(run, outer, attempt + 1);
       throw error;
     }
     const waiting = committed?.afterCommit ?? [];
@@ -265,6 +266,14 @@ export function atomicMethods<S extends object>(db: Db, names: ReadonlyArray<key
 }
 
 /**
+ * The PostgreSQL pool's connections. A restart or a failover cuts all of its idle ones at once, and the
+ * pool learns of each only when it is next used: a statement or a transaction that meets a cut one
+ * runs again, as many times as there can be cut connections, so one request does not meet two and
+ * answer 500 (it did, once in a full run, after a single retry).
+ */
+const POOL_SIZE = 10;
+
+/**
  * Errors of a connection the server cut (pg_terminate_backend, a restart, a failover) or that died
  * under the pool: the statement never ran to completion and a new connection will do.
  */
@@ -295,25 +304,26 @@ export function isLostConnection(error: unknown): boolean {
 }
 
 /**
- * A statement outside a transaction runs once more when its pooled connection turns out to be cut:
- * the pool only learns of a cut when the dead connection is next used, and that request answered 500.
+ * A statement outside a transaction runs again when its pooled connection turns out to be cut: the
+ * pool only learns of a cut when the dead connection is next used, and that request answered 500.
  * (Transactions run on a checked-out client, not through pool.query: transactionAware retries them whole.)
  */
 function retryOnLostConnection(pool: pg.Pool): void {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const retrying = async (...args: unknown[]) => {
-    try {
-      return await query(...args);
-    } catch (error) {
-      if (!isLostConnection(error)) throw error;
-      return query(...args);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await query(...args);
+      } catch (error) {
+        if (!isLostConnection(error) || attempt > POOL_SIZE) throw error;
+      }
     }
   };
   pool.query = retrying as typeof pool.query;
 }
 
 export function postgresDatabase(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
   // An idle connection can be cut from the server's side (a restart, a failover, an administrator);
   // the pool replaces it at the next checkout. Unheard, that 'error' event would end the process.
   pool.on('error', (error) => {
