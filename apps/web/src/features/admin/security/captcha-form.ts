@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldErrorsOf } from '../../../components/admin/text-field';
 import type { CaptchaPolicy } from './use-security-settings';
 
 /** What the captcha form holds: the policy, with the ignored emails as typed (one per line). */
@@ -10,7 +11,8 @@ export interface CaptchaDraft {
   ignoredEmails: string;
 }
 
-export type CaptchaField = 'siteKey' | 'secretKey' | 'minScore' | 'ignoredEmails';
+const captchaFields = ['siteKey', 'secretKey', 'minScore', 'ignoredEmails'] as const;
+export type CaptchaField = (typeof captchaFields)[number];
 
 export const captchaDraftOf = (policy: CaptchaPolicy): CaptchaDraft => ({
   ...policy,
@@ -57,10 +59,5 @@ export function parseCaptchaDraft(
 ): { ok: true; policy: CaptchaPolicy } | { ok: false; errors: Partial<Record<CaptchaField, string>> } {
   const parsed = captchaSchema.safeParse(draft);
   if (parsed.success) return { ok: true, policy: parsed.data };
-  const errors: Partial<Record<CaptchaField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as CaptchaField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldErrorsOf(parsed.error.issues, captchaFields) };
 }
