@@ -98,6 +98,18 @@ const envSchema = z.object({
   /** Issue 10: how old a sign-in may be to change the email, phone or MFA factors (auth/reauthentication/service.ts). */
   REAUTH_MAX_AGE_SECONDS: positiveInt.default(600),
   WEB_APP_ORIGINS: webAppOrigins.optional(),
+  /** Issue 13: seals SSO and social client secrets at rest (32 bytes, base64); required in production. */
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'expected 32 bytes in base64')
+    .optional(),
+  /** Issue 13: DNS servers (host or host:port, comma-separated) that check SSO domains' TXT records. */
+  SSO_DNS_SERVERS: z.string().optional(),
+  /**
+   * Issue 13: hosts (host or host:port, comma-separated) on private, loopback or link-local addresses that
+   * the server may still call (IdP metadata, OIDC discovery, social providers); none by default.
+   */
+  OUTBOUND_ALLOW_HOSTS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -146,8 +158,21 @@ export interface Config {
    * (routes/cross-site-guard.ts): a web app served from another origin through a proxy.
    */
   webAppOrigins: string[];
+  /** Issue 13: the key that seals client secrets at rest (lib/secrets.ts); a fixed development key when unset outside production. */
+  secretsKey: Buffer | undefined;
+  /** Issue 13: the DNS servers for SSO domain verification; the system's when empty. */
+  ssoDnsServers: string[];
+  /** Issue 13: private or loopback hosts outbound calls may reach (lib/outbound.ts). */
+  outboundAllowHosts: string[];
+  production: boolean;
   logLevel: string;
 }
+
+const listOf = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -204,6 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recipientHourlyCap: e.RECIPIENT_HOURLY_CAP,
     reauthenticationMaxAgeSeconds: e.REAUTH_MAX_AGE_SECONDS,
     webAppOrigins: e.WEB_APP_ORIGINS ?? [],
+    secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'base64') : undefined,
+    ssoDnsServers: listOf(e.SSO_DNS_SERVERS),
+    outboundAllowHosts: listOf(e.OUTBOUND_ALLOW_HOSTS).map((host) => host.toLowerCase()),
+    production,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -469,6 +469,30 @@ export const errorCatalogue = {
     // One answer for an unknown client, a wrong secret, an expired or a deleted token.
     invalidCredentials: entry(401, errorCodes.apiTokens.invalidCredentials, 'Invalid client credentials'),
   },
+  // Issue 13: enterprise and social sign-in, and provisioning.
+  sso: {
+    connectionNotFound: entry(404, errorCodes.sso.connectionNotFound, 'SSO configuration not found'),
+  },
+  saml: {
+    invalidResponse: entry(401, errorCodes.saml.invalidResponse, 'The SAML response could not be accepted'),
+  },
+  oidc: {
+    invalidCallback: entry(
+      401,
+      errorCodes.oidc.invalidCallback,
+      'The OpenID Connect sign-in could not be completed',
+    ),
+  },
+  social: {
+    providerNotActive: entry(
+      400,
+      errorCodes.social.providerNotActive,
+      'This social login provider is not enabled',
+    ),
+  },
+  scim: {
+    directoryNotFound: entry(404, errorCodes.scim.directoryNotFound, 'Directory configuration not found'),
+  },
 } as const;
 
 export class AppError extends Error {

@@ -212,6 +212,31 @@ export const apiTokensErrorCodes = {
   invalidCredentials: 'ER-API-TOKENS-INVALID-CREDENTIALS',
 } as const;
 
+/** Issue 13: SSO connections, their domains, groups and policy (the SSO section). */
+export const ssoErrorCodes = {
+  connectionNotFound: 'ER-SSO-CONNECTION-NOT-FOUND',
+} as const;
+
+/** Issue 13: SAML 2.0 sign-in (auth/methods/saml). */
+export const samlErrorCodes = {
+  invalidResponse: 'ER-SAML-INVALID-RESPONSE',
+} as const;
+
+/** Issue 13: OpenID Connect sign-in (auth/methods/oidc). */
+export const oidcErrorCodes = {
+  invalidCallback: 'ER-OIDC-INVALID-CALLBACK',
+} as const;
+
+/** Issue 13: social login (auth/methods/social). */
+export const socialErrorCodes = {
+  providerNotActive: 'ER-SOCIAL-PROVIDER-INACTIVE',
+} as const;
+
+/** Issue 13: SCIM directory configurations (the Provisioning section) and the SCIM 2.0 server. */
+export const scimErrorCodes = {
+  directoryNotFound: 'ER-SCIM-DIRECTORY-NOT-FOUND',
+} as const;
+
 /** Every code, by area; a client that needs one area's codes imports that area's list alone. */
 export const errorCodes = {
   request: requestErrorCodes,
@@ -237,6 +262,11 @@ export const errorCodes = {
   roles: rolesErrorCodes,
   accountSettings: accountSettingsErrorCodes,
   apiTokens: apiTokensErrorCodes,
+  sso: ssoErrorCodes,
+  saml: samlErrorCodes,
+  oidc: oidcErrorCodes,
+  social: socialErrorCodes,
+  scim: scimErrorCodes,
 } as const;
 
 type Codes = typeof errorCodes;

@@ -22,3 +22,6 @@ export * from './phone-reset.js';
 export * from './groups.js';
 export * from './api-tokens.js';
 export * from './profile.js';
+export * from './sso.js';
+export * from './social-logins.js';
+export * from './scim.js';
