@@ -10,3 +10,4 @@ export * from './web-paths.js';
 export * from './enums.js';
 export * from './invite-link.js';
 export * from './admin-portal.js';
+export * from './social-login.js';

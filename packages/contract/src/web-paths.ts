@@ -16,4 +16,9 @@ export const webPaths = {
   revertEmail: '/account/revert-email',
   adminPortal: '/admin-portal',
   oauthCallback: '/oauth/callback',
+  // Issue 13: where identity providers send the browser back, and the SSO section's live test's end.
+  samlCallback: '/account/saml/callback',
+  oidcCallback: '/account/oidc/callback',
+  socialSuccess: '/account/social/success',
+  ssoTestComplete: '/account/sso/test-complete',
 } as const;
