@@ -1,0 +1,1 @@
+export { ProvisioningSection } from './provisioning-section';

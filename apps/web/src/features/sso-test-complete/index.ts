@@ -1,0 +1,1 @@
+export { SsoTestCompletePage } from './sso-test-complete-page';
