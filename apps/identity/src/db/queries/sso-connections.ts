@@ -28,3 +28,18 @@ export async function findSsoConnectionByDomain(
     .limit(1);
   return row?.connection;
 }
+
+/** The enabled SAML connections of an IdP entity id: where an unsolicited (IdP-initiated) response may belong. */
+export async function findSamlConnectionsByIdpEntityId(db: Db, idpEntityId: string): Promise<SsoConnectionRow[]> {
+  return db
+    .select()
+    .from(ssoConnections)
+    .where(
+      and(
+        eq(ssoConnections.protocol, 'saml'),
+        eq(ssoConnections.idpEntityId, idpEntityId),
+        eq(ssoConnections.enabled, true),
+      ),
+    )
+    .limit(20);
+}
