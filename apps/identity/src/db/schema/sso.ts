@@ -226,3 +226,17 @@ export const userIdentities = pgTable(
     index('user_identities_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Our own SAML service provider key: it signs AuthnRequests (a connection's signRequest) and its
+ * certificate is published in the SP metadata. Made once and shared by every instance, so the IdPs
+ * that pinned the certificate keep trusting it across restarts; the private key is sealed at rest.
+ */
+export const samlSpKeys = pgTable('saml_sp_keys', {
+  id: text('id').primaryKey(),
+  /** The self-signed X.509 certificate, PEM. */
+  certificate: text('certificate').notNull(),
+  /** PKCS#8 PEM, sealed (lib/sealed-secrets.ts). */
+  privateKeySealed: text('private_key_sealed').notNull(),
+  createdAt: createdAt(),
+});
