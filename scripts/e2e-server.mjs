@@ -12,6 +12,13 @@ buildWebIfStale(webDist);
 const dataDir = join(root, 'e2e', '.data', process.env.PORT ?? 'default');
 rmSync(dataDir, { recursive: true, force: true });
 
+// Issue 13: the identity providers the journeys sign in at (a SAML IdP, an OpenID provider, a DNS
+// server for domain proofs), on ports next to the server's; the server may call them on loopback.
+const port = Number(process.env.PORT ?? 3100);
+const peers = spawnInherit(process.execPath, ['--import', 'tsx', 'e2e/peers/identity-providers.ts'], {
+  env: { ...process.env, E2E_PORT: String(port) },
+});
+
 const server = spawnInherit(process.execPath, ['--import', 'tsx', 'apps/identity/src/server.ts'], {
   env: {
     DEV_TOOLS: 'true',
@@ -21,12 +28,23 @@ const server = spawnInherit(process.execPath, ['--import', 'tsx', 'apps/identity
     // The 30 s pause per message kind stays: the journeys that resend move the server clock past it.
     RECIPIENT_HOURLY_CAP: '0',
     LOG_LEVEL: 'warn',
+    SSO_DNS_SERVERS: `127.0.0.1:${port + 53}`,
+    OUTBOUND_ALLOW_HOSTS: 'localhost,127.0.0.1',
     ...process.env,
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => {
+    peers.kill(signal);
+    server.kill(signal);
+  });
 }
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  peers.kill('SIGTERM');
+  process.exit(code ?? 0);
+});
+peers.on('exit', (code) => {
+  if (code) server.kill('SIGTERM');
+});

@@ -61,6 +61,10 @@ import { profileImageRoutes } from './routes/users/profile/image.js';
 import { phoneNumbersRoutes } from './routes/users/profile/phone-numbers.js';
 import { ownSessionsRoutes } from './routes/users/own-sessions/index.js';
 import { apiTokenExchangeRoutes, apiTokensRoutes } from './routes/api-tokens/index.js';
+import { scimRoutes } from './routes/scim/index.js';
+import { scimErrorHandler, scimServerRoutes } from './routes/scim/v2.js';
+import { SCIM_PATH } from './services/scim/context.js';
+import { samlEndpointRoutes } from './auth/methods/saml/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,7 +119,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQuery },
     // Issue 10: the refusals fastify and Node make themselves answer in the error shape too.
-    frameworkErrors: frameworkErrorHandler(headers),
+    frameworkErrors: frameworkErrorHandler(headers, (url) =>
+      url.startsWith(`${SCIM_PATH}/`) ? scimErrorHandler : undefined,
+    ),
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -202,9 +208,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [sessionsPolicyRoutes, `${CONFIGURATIONS}/sessions`],
     [restrictionsRoutes, CONFIGURATIONS],
     [securityCenterRoutes, API_PREFIX],
+    // Issue 13: the Provisioning section's SCIM directory configurations.
+    [scimRoutes, `${API_PREFIX}/directory/resources`],
   ];
   // Machine-to-machine: no cookies and no bearer, so it stays out of the scope below (bench/RESULTS.md).
   await app.register(apiTokenExchangeRoutes, { ...options, prefix: AUTH });
+  // Issue 13: directories provision with their bearer token, no cookies: outside the scope below too.
+  await app.register(scimServerRoutes, { ...options, prefix: SCIM_PATH });
+  // The SAML assertion consumer is posted by the IdP's page, from its origin; it reads no cookie (auth/methods/saml).
+  await app.register(samlEndpointRoutes, { ...options, prefix: API_PREFIX });
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);
     // Issue 10: the cookies go with requests from sibling origins too; state changes must come from our pages.

@@ -472,15 +472,117 @@ export const errorCatalogue = {
   // Issue 13: enterprise and social sign-in, and provisioning.
   sso: {
     connectionNotFound: entry(404, errorCodes.sso.connectionNotFound, 'SSO configuration not found'),
+    // Sign-in through a connection (auth/federated/sso-sign-in.ts).
+    connectionDisabled: entry(403, errorCodes.sso.connectionDisabled, 'This SSO configuration is disabled'),
+    emailDomainNotAllowed: entry(
+      403,
+      errorCodes.sso.emailDomainNotAllowed,
+      'Your email domain may not sign in with this identity provider',
+    ),
+    accountNotLinkable: entry(
+      403,
+      errorCodes.sso.accountNotLinkable,
+      'This account cannot sign in with this identity provider',
+    ),
+    memberDisabled: entry(403, errorCodes.sso.memberDisabled, 'Your access to this account was disabled'),
+    ssoRequired: entry(403, errorCodes.sso.ssoRequired, 'Your organization requires you to sign in with SSO'),
+    // The SSO section (services/sso/).
+    invalidDomain: entry(400, errorCodes.sso.invalidDomain, 'Enter a valid domain, such as example.com'),
+    publicEmailDomain: entry(
+      400,
+      errorCodes.sso.publicEmailDomain,
+      'Public email domains cannot be claimed for SSO',
+    ),
+    domainExists: entry(409, errorCodes.sso.domainExists, 'This domain is already on the configuration'),
+    domainNotFound: entry(404, errorCodes.sso.domainNotFound, 'Domain not found'),
+    domainClaimed: entry(
+      409,
+      errorCodes.sso.domainClaimed,
+      'This domain is already validated by another account',
+    ),
+    domainNotVerified: entry(
+      400,
+      errorCodes.sso.domainNotVerified,
+      'The verification TXT record was not found on the domain',
+    ),
+    dnsFailed: entry(502, errorCodes.sso.dnsFailed, 'The DNS lookup of the domain failed, try again later'),
+    roleNotFound: entry(400, errorCodes.sso.roleNotFound, 'Role not found'),
+    groupNotFound: entry(404, errorCodes.sso.groupNotFound, 'SSO group not found'),
+    groupExists: entry(409, errorCodes.sso.groupExists, 'This group is already mapped'),
+    invalidMetadata: entry(400, errorCodes.sso.invalidMetadata, 'The IdP metadata could not be read'),
+    unsafeMetadata: entry(
+      400,
+      errorCodes.sso.unsafeMetadata,
+      'The IdP metadata may not contain a DOCTYPE or entity declarations',
+    ),
+    metadataUnreachable: entry(
+      400,
+      errorCodes.sso.metadataUnreachable,
+      'The IdP metadata could not be fetched from this address',
+    ),
+    noMetadataUrl: entry(400, errorCodes.sso.noMetadataUrl, 'This configuration has no metadata URL'),
+    invalidConfiguration: entry(400, errorCodes.sso.invalidConfiguration, 'Invalid SSO configuration'),
+    protocolUnavailable: entry(
+      400,
+      errorCodes.sso.protocolUnavailable,
+      'This SSO configuration is not complete enough to sign in with',
+    ),
+    testReportNotFound: entry(404, errorCodes.sso.testReportNotFound, 'Test report not found'),
   },
   saml: {
     invalidResponse: entry(401, errorCodes.saml.invalidResponse, 'The SAML response could not be accepted'),
+    malformedResponse: entry(400, errorCodes.saml.malformedResponse, 'The SAML response could not be read'),
+    unsafeResponse: entry(
+      400,
+      errorCodes.saml.unsafeResponse,
+      'The SAML response may not contain a DOCTYPE or entity declarations',
+    ),
+    invalidSignature: entry(
+      401,
+      errorCodes.saml.invalidSignature,
+      "The SAML response is not signed with the identity provider's certificate",
+    ),
+    idpRefused: entry(401, errorCodes.saml.idpRefused, 'The identity provider did not sign you in'),
+    responseExpired: entry(
+      401,
+      errorCodes.saml.responseExpired,
+      'The SAML response has expired or is not valid yet, sign in again',
+    ),
+    assertionReplayed: entry(401, errorCodes.saml.assertionReplayed, 'This SAML response was already used'),
+    unknownRequest: entry(
+      401,
+      errorCodes.saml.unknownRequest,
+      'This sign-in was not started here, or it expired: sign in again',
+    ),
+    unknownIdentityProvider: entry(
+      401,
+      errorCodes.saml.unknownIdentityProvider,
+      'No SSO configuration accepts this identity provider',
+    ),
+    unsolicitedNotAllowed: entry(
+      403,
+      errorCodes.saml.unsolicitedNotAllowed,
+      'Sign-in started at the identity provider is not allowed for this SSO configuration',
+    ),
+    noEmail: entry(401, errorCodes.saml.noEmail, 'The identity provider did not send an email address'),
+    handoffInvalid: entry(401, errorCodes.saml.handoffInvalid, 'This sign-in has expired, sign in again'),
   },
   oidc: {
     invalidCallback: entry(
       401,
       errorCodes.oidc.invalidCallback,
       'The OpenID Connect sign-in could not be completed',
+    ),
+    // The callback's state is the sign-in in flight: unknown, already used or past its ten minutes.
+    requestNotFound: entry(
+      401,
+      errorCodes.oidc.requestNotFound,
+      'This sign-in has expired or was already used, please sign in again',
+    ),
+    providerUnreachable: entry(
+      502,
+      errorCodes.oidc.providerUnreachable,
+      'The identity provider could not be reached',
     ),
   },
   social: {
@@ -489,9 +591,81 @@ export const errorCatalogue = {
       errorCodes.social.providerNotActive,
       'This social login provider is not enabled',
     ),
+    // The state sent back is the sign-in in flight: unknown, already used, expired or of another provider.
+    requestNotFound: entry(
+      401,
+      errorCodes.social.requestNotFound,
+      'This sign-in has expired or was already used, please sign in again',
+    ),
+    invalidCallback: entry(
+      401,
+      errorCodes.social.invalidCallback,
+      'The social sign-in could not be completed',
+    ),
+    // The provider answered, but refused the code (PKCE mismatch, reused or expired code) or its ID token failed a check.
+    providerRefused: entry(
+      401,
+      errorCodes.social.providerRefused,
+      'The social login provider did not confirm this sign-in',
+    ),
+    providerUnreachable: entry(
+      502,
+      errorCodes.social.providerUnreachable,
+      'The social login provider could not be reached',
+    ),
+    emailMissing: entry(
+      400,
+      errorCodes.social.emailMissing,
+      'The social login provider did not share an email address',
+    ),
+    emailNotVerified: entry(
+      403,
+      errorCodes.social.emailNotVerified,
+      'Verify your email address with the social login provider, then sign in again',
+    ),
+    accountNotLinkable: entry(
+      403,
+      errorCodes.social.accountNotLinkable,
+      'This account cannot sign in with this social login provider',
+    ),
+    invalidConfiguration: entry(
+      400,
+      errorCodes.social.invalidConfiguration,
+      'Invalid social login configuration',
+    ),
+    configurationNotFound: entry(
+      404,
+      errorCodes.social.configurationNotFound,
+      'Social login configuration not found',
+    ),
   },
   scim: {
     directoryNotFound: entry(404, errorCodes.scim.directoryNotFound, 'Directory configuration not found'),
+    // The SCIM 2.0 server answers these in RFC 7644's error shape (routes/scim/v2.ts).
+    unauthorized: entry(401, errorCodes.scim.unauthorized, 'A valid directory bearer token is required'),
+    paused: entry(
+      403,
+      errorCodes.scim.paused,
+      'Provisioning to user management is turned off for this directory',
+    ),
+    invalidSyntax: entry(400, errorCodes.scim.invalidSyntax, 'The request body is not a valid SCIM request'),
+    invalidFilter: entry(400, errorCodes.scim.invalidFilter, 'The filter is not a valid SCIM filter'),
+    invalidValue: entry(400, errorCodes.scim.invalidValue, 'A required value is missing or not valid'),
+    invalidPath: entry(400, errorCodes.scim.invalidPath, 'The PATCH path is not valid'),
+    noTarget: entry(400, errorCodes.scim.noTarget, 'The PATCH path selects nothing to change'),
+    mutability: entry(400, errorCodes.scim.mutability, 'This attribute cannot be changed'),
+    uniqueness: entry(409, errorCodes.scim.uniqueness, 'A resource with this value already exists'),
+    resourceNotFound: entry(404, errorCodes.scim.resourceNotFound, 'Resource not found'),
+    preconditionFailed: entry(
+      412,
+      errorCodes.scim.preconditionFailed,
+      'The resource changed since the version in If-Match',
+    ),
+    unsupportedMediaType: entry(
+      415,
+      errorCodes.scim.unsupportedMediaType,
+      'Send application/scim+json or application/json',
+    ),
   },
 } as const;
 

@@ -66,9 +66,9 @@ export function signJwt(
 export const atHash = (accessToken: string) =>
   createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url');
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+async function listen(server: Server, port = 0, host = '127.0.0.1'): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return `http://${host}:${(server.address() as AddressInfo).port}`;
 }
 
 const closeServer = (server: Server) =>
@@ -86,26 +86,34 @@ export interface LocalOidcProvider {
   close(): Promise<void>;
 }
 
-/** A real OpenID provider (oidc-provider 9) for one client; accounts sign in without a form. */
+/**
+ * A real OpenID provider (oidc-provider 9) for its clients. Accounts sign in without a form (the
+ * browser names one in a header), or, for the browser journeys, at a sign-in page where any email signs
+ * in as a verified account with the groups typed beside it.
+ */
 export async function startOidcProvider(options: {
-  client: OidcTestClient;
+  client?: OidcTestClient;
+  clients?: OidcTestClient[];
   accounts?: OidcTestAccount[];
+  /** A fixed port and the host name its issuer uses (the journeys' browser goes there). */
+  port?: number;
+  host?: string;
+  loginForm?: boolean;
 }): Promise<LocalOidcProvider> {
   const accounts = new Map((options.accounts ?? []).map((account) => [account.sub, account]));
+  const clients = [...(options.client ? [options.client] : []), ...(options.clients ?? [])];
   // The issuer names the port: the provider is made once the server listens.
   const server = createServer();
-  const issuer = await listen(server);
+  const issuer = await listen(server, options.port, options.host);
   const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: options.client.clientId,
-        client_secret: options.client.clientSecret,
-        redirect_uris: options.client.redirectUris,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-    ],
+    clients: clients.map((client) => ({
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      redirect_uris: client.redirectUris,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    })),
     jwks: { keys: [createSigningKey().privateKey.export({ format: 'jwk' })] },
     cookies: { keys: [randomBytes(16).toString('hex')] },
     claims: {
@@ -133,7 +141,11 @@ export async function startOidcProvider(options: {
   provider.on('server_error', (_ctx, error) => console.error('oidc-provider', error));
   const callback = provider.callback();
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith('/interaction/')) return void interact(provider, req, res);
+    if (req.url?.startsWith('/interaction/')) {
+      return void (options.loginForm
+        ? interactWithForm(provider, accounts, req, res)
+        : interact(provider, req, res));
+    }
     callback(req, res);
   });
   return {
@@ -141,6 +153,62 @@ export async function startOidcProvider(options: {
     addAccount: (account) => void accounts.set(account.sub, account),
     close: () => closeServer(server),
   };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of req) body += String(chunk);
+  return new URLSearchParams(body);
+}
+
+/**
+ * The journeys' sign-in page: GET shows it, POST signs in the email typed (a verified account, with
+ * the groups typed beside it), then consent is granted as in `interact`.
+ */
+async function interactWithForm(
+  provider: Provider,
+  accounts: Map<string, OidcTestAccount>,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  try {
+    const details = await provider.interactionDetails(req, res);
+    if (details.prompt.name === 'login' && req.method === 'GET') {
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          '<!doctype html><html lang="en"><head><title>Test OpenID provider</title></head><body>' +
+            '<main><h1>Sign in to the test OpenID provider</h1>' +
+            `<form method="post" action="/interaction/${escapeHtml(details.uid)}">` +
+            '<label>Email <input name="email" type="email" autocomplete="username" required></label>' +
+            '<label>Groups <input name="groups" placeholder="comma-separated"></label>' +
+            '<button type="submit">Sign in</button></form></main></body></html>',
+        );
+      return;
+    }
+    if (details.prompt.name === 'login') {
+      const form = await formOf(req);
+      const email = (form.get('email') ?? '').trim().toLowerCase();
+      const groups = (form.get('groups') ?? '')
+        .split(',')
+        .map((group) => group.trim())
+        .filter(Boolean);
+      accounts.set(email, { sub: email, email, email_verified: true, name: email.split('@')[0], groups });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: email } },
+        { mergeWithLastSubmission: false },
+      );
+      return;
+    }
+    await interact(provider, req, res);
+  } catch (error) {
+    res.writeHead(500).end(String(error));
+  }
 }
 
 /** The login prompt signs in the account the browser names; the consent prompt grants what is asked. */

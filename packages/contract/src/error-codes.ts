@@ -215,26 +215,83 @@ export const apiTokensErrorCodes = {
 /** Issue 13: SSO connections, their domains, groups and policy (the SSO section). */
 export const ssoErrorCodes = {
   connectionNotFound: 'ER-SSO-CONNECTION-NOT-FOUND',
+  connectionDisabled: 'ER-SSO-CONNECTION-DISABLED',
+  emailDomainNotAllowed: 'ER-SSO-EMAIL-DOMAIN-NOT-ALLOWED',
+  accountNotLinkable: 'ER-SSO-ACCOUNT-NOT-LINKABLE',
+  memberDisabled: 'ER-SSO-MEMBER-DISABLED',
+  ssoRequired: 'ER-SSO-REQUIRED',
+  invalidDomain: 'ER-SSO-INVALID-DOMAIN',
+  publicEmailDomain: 'ER-SSO-PUBLIC-EMAIL-DOMAIN',
+  domainExists: 'ER-SSO-DOMAIN-EXISTS',
+  domainNotFound: 'ER-SSO-DOMAIN-NOT-FOUND',
+  domainClaimed: 'ER-SSO-DOMAIN-CLAIMED',
+  domainNotVerified: 'ER-SSO-DOMAIN-NOT-VERIFIED',
+  dnsFailed: 'ER-SSO-DNS-FAILED',
+  roleNotFound: 'ER-SSO-ROLE-NOT-FOUND',
+  groupNotFound: 'ER-SSO-GROUP-NOT-FOUND',
+  groupExists: 'ER-SSO-GROUP-EXISTS',
+  invalidMetadata: 'ER-SSO-INVALID-METADATA',
+  unsafeMetadata: 'ER-SSO-UNSAFE-METADATA',
+  metadataUnreachable: 'ER-SSO-METADATA-UNREACHABLE',
+  noMetadataUrl: 'ER-SSO-NO-METADATA-URL',
+  invalidConfiguration: 'ER-SSO-INVALID-CONFIGURATION',
+  protocolUnavailable: 'ER-SSO-PROTOCOL-UNAVAILABLE',
+  testReportNotFound: 'ER-SSO-TEST-REPORT-NOT-FOUND',
 } as const;
 
 /** Issue 13: SAML 2.0 sign-in (auth/methods/saml). */
 export const samlErrorCodes = {
   invalidResponse: 'ER-SAML-INVALID-RESPONSE',
+  malformedResponse: 'ER-SAML-MALFORMED-RESPONSE',
+  unsafeResponse: 'ER-SAML-UNSAFE-RESPONSE',
+  invalidSignature: 'ER-SAML-INVALID-SIGNATURE',
+  idpRefused: 'ER-SAML-IDP-REFUSED',
+  responseExpired: 'ER-SAML-RESPONSE-EXPIRED',
+  assertionReplayed: 'ER-SAML-ASSERTION-REPLAYED',
+  unknownRequest: 'ER-SAML-UNKNOWN-REQUEST',
+  unknownIdentityProvider: 'ER-SAML-UNKNOWN-IDP',
+  unsolicitedNotAllowed: 'ER-SAML-UNSOLICITED-NOT-ALLOWED',
+  noEmail: 'ER-SAML-NO-EMAIL',
+  handoffInvalid: 'ER-SAML-HANDOFF-INVALID',
 } as const;
 
 /** Issue 13: OpenID Connect sign-in (auth/methods/oidc). */
 export const oidcErrorCodes = {
   invalidCallback: 'ER-OIDC-INVALID-CALLBACK',
+  requestNotFound: 'ER-OIDC-REQUEST-NOT-FOUND',
+  providerUnreachable: 'ER-OIDC-PROVIDER-UNREACHABLE',
 } as const;
 
 /** Issue 13: social login (auth/methods/social). */
 export const socialErrorCodes = {
   providerNotActive: 'ER-SOCIAL-PROVIDER-INACTIVE',
+  requestNotFound: 'ER-SOCIAL-REQUEST-NOT-FOUND',
+  invalidCallback: 'ER-SOCIAL-INVALID-CALLBACK',
+  providerRefused: 'ER-SOCIAL-PROVIDER-REFUSED',
+  providerUnreachable: 'ER-SOCIAL-PROVIDER-UNREACHABLE',
+  emailMissing: 'ER-SOCIAL-EMAIL-MISSING',
+  emailNotVerified: 'ER-SOCIAL-EMAIL-NOT-VERIFIED',
+  accountNotLinkable: 'ER-SOCIAL-ACCOUNT-NOT-LINKABLE',
+  invalidConfiguration: 'ER-SOCIAL-INVALID-CONFIGURATION',
+  configurationNotFound: 'ER-SOCIAL-CONFIGURATION-NOT-FOUND',
 } as const;
 
 /** Issue 13: SCIM directory configurations (the Provisioning section) and the SCIM 2.0 server. */
 export const scimErrorCodes = {
   directoryNotFound: 'ER-SCIM-DIRECTORY-NOT-FOUND',
+  // The SCIM 2.0 server (RFC 7644): each has its SCIM status and scimType (services/scim/errors.ts).
+  unauthorized: 'ER-SCIM-UNAUTHORIZED',
+  paused: 'ER-SCIM-PAUSED',
+  invalidSyntax: 'ER-SCIM-INVALID-SYNTAX',
+  invalidFilter: 'ER-SCIM-INVALID-FILTER',
+  invalidValue: 'ER-SCIM-INVALID-VALUE',
+  invalidPath: 'ER-SCIM-INVALID-PATH',
+  noTarget: 'ER-SCIM-NO-TARGET',
+  mutability: 'ER-SCIM-MUTABILITY',
+  uniqueness: 'ER-SCIM-UNIQUENESS',
+  resourceNotFound: 'ER-SCIM-RESOURCE-NOT-FOUND',
+  preconditionFailed: 'ER-SCIM-PRECONDITION-FAILED',
+  unsupportedMediaType: 'ER-SCIM-UNSUPPORTED-MEDIA-TYPE',
 } as const;
 
 /** Every code, by area; a client that needs one area's codes imports that area's list alone. */

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appError, errorCatalogue } from '../errors.js';
 import { areaRoutes } from '../routes/route.js';
 import { loginResponse, requestMeta } from '../routes/schemas.js';
+import type { RequestMeta } from '../services/audit.js';
 import type { RouteOptions } from '../services/index.js';
+import type { SsoProtocols } from '../services/sso/configurations.js';
+import { credentialRateLimit } from '../routes/rate-limit.js';
 import type { RouteModule } from './method.js';
 import { passwordlessRoutes } from './passwordless/routes.js';
 import { reauthenticationRoutes } from './reauthentication/routes.js';
@@ -11,10 +13,9 @@ import { secondFactorAuthRoutes, secondFactorUserRoutes } from './second-factor/
 import { replyWithoutSession, replyWithSession, sessionCookieOf } from './session-reply.js';
 
 /**
- * /identity/resources/auth: what follows any sign-in (refresh, logout) and the SSO pre-login, which
- * answers "no SSO here" until the SSO methods come (issue 13).
+ * /identity/resources/auth: what follows any sign-in (refresh, logout) and the SSO pre-login.
  */
-const sessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+const sessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
   const route = areaRoutes(app, services, 'auth');
   const { sessions } = services;
 
@@ -58,10 +59,11 @@ const sessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { service
     username: z.string().max(254).optional(),
     tenantId: z.string().nullish(),
   });
-  const noSso = async (): Promise<never> => {
-    // No SSO connections exist yet: the SDK treats this 404 as "use the password step".
-    throw appError(errorCatalogue.auth.ssoNotConfigured);
-  };
+  // Issue 13: the answer depends on the email's domain only (services/sso/prelogin.ts), never on
+  // whether the account exists; 404 ssoNotConfigured sends the SDK to the password step.
+  const protocols: SsoProtocols = services;
+  const preLogin = (body: z.output<typeof preLoginBody>, meta: RequestMeta) =>
+    services.ssoPrelogin.preLogin(body, meta, protocols);
   route({
     name: 'ssoPrelogin',
     method: 'POST',
@@ -69,18 +71,20 @@ const sessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { service
     summary: 'SSO pre-login: the IdP address for this email, 404 when none',
     access: 'public',
     body: preLoginBody,
-    response: z.object({ address: z.string(), idpType: z.string() }),
-    handler: noSso,
+    response: z.object({ address: z.string(), idpType: z.enum(['saml', 'oidc']) }),
+    config: credentialRateLimit(config),
+    handler: ({ body, request }) => preLogin(body, requestMeta(request)),
   });
   route({
     name: 'samlPrelogin',
     method: 'POST',
     url: '/v1/user/saml/prelogin',
-    summary: 'SAML pre-login (v1): 404 when no SSO applies',
+    summary: 'SAML pre-login (v1): 404 when no SSO applies (idpType too, for preLoginWithIdpType)',
     access: 'public',
     body: preLoginBody,
-    response: z.object({ address: z.string() }),
-    handler: noSso,
+    response: z.object({ address: z.string(), idpType: z.enum(['saml', 'oidc']) }),
+    config: credentialRateLimit(config),
+    handler: ({ body, request }) => preLogin(body, requestMeta(request)),
   });
 };
 

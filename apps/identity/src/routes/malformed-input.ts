@@ -107,13 +107,18 @@ export const rejectNulInUrl: onRequestHookHandler = (request, _reply, done) => {
   else done();
 };
 
+type ErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
+
 /**
  * Fastify answers a bad percent-encoding in the path and an over-long path parameter before any hook
- * runs, in its own shape: these answer in ours, with the same headers as every answer.
+ * runs, in its own shape: these answer in ours, with the same headers as every answer. `handlerFor`
+ * names another error shape for the paths whose clients read one (issue 13: the SCIM server's).
  */
 export const frameworkErrorHandler =
-  (headers: onRequestHookHandler) => (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    headers.call(reply.server, request, reply, () => errorHandler(error, request, reply));
+  (headers: onRequestHookHandler, handlerFor: (url: string) => ErrorHandler | undefined = () => undefined) =>
+  (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const handler = handlerFor(request.url) ?? errorHandler;
+    headers.call(reply.server, request, reply, () => handler(error, request, reply));
   };
 
 const STATUS_TEXT: Record<number, string> = {

@@ -46,6 +46,14 @@ import { createIpRestrictionService } from './security/ip-restrictions.js';
 import { createTenantSecurityService } from './security/tenant-security.js';
 import { createSecurityCenterService } from './security-center.js';
 import { createDevToolsService } from './dev-tools.js';
+import { createScimServices } from './scim/index.js';
+import { createSocialLoginService } from '../auth/methods/social/service.js';
+import { createOutboundFetch } from '../lib/outbound.js';
+import { createSecretBox } from '../lib/sealed-secrets.js';
+import { createSamlService } from '../auth/methods/saml/service.js';
+import { createSsoSignIn } from '../auth/federated/sso-sign-in.js';
+import { createSsoServices } from './sso/index.js';
+import { createOidcService } from '../auth/methods/oidc/service.js';
 
 /** Wires the domain services from the context; routes receive the result. */
 export async function createServices(
@@ -144,6 +152,8 @@ export async function createServices(
   const teamInviteLinks = createTeamInviteLinks({ db, config, clock, mailer, activation });
   // One per-account throttle: wrong passwords at sign-in and at re-authentication count together.
   const throttle = createAttemptThrottle({ clock });
+  // Issue 13: the SSO section, pre-login and enforcement.
+  const sso = createSsoServices({ db, config, clock });
   const webauthn = createWebAuthnServices({
     db,
     config,
@@ -152,8 +162,21 @@ export async function createServices(
     vendorSettings,
     mfa,
     mfaPolicies,
+    ssoEnforcement: sso.enforcement,
   });
-  return {
+  const signUp = createSignUpService({
+    ...anonymous,
+    db,
+    config,
+    clock,
+    mailer,
+    activation,
+    vendorSettings,
+    usernames,
+    signUpStrategies,
+    inviteLinks: teamInviteLinks,
+  });
+  const services = {
     background,
     ...secondFactors,
     passwords,
@@ -173,6 +196,7 @@ export async function createServices(
       vendorSettings,
       lifecycle: lifecycle.passwordLifecycle,
       mfa,
+      ssoEnforcement: sso.enforcement,
     }),
     passwordReset: createPasswordResetService({
       ...anonymous,
@@ -185,18 +209,7 @@ export async function createServices(
       lifecycle: lifecycle.passwordLifecycle,
       revocations,
     }),
-    signUp: createSignUpService({
-      ...anonymous,
-      db,
-      config,
-      clock,
-      mailer,
-      activation,
-      vendorSettings,
-      usernames,
-      signUpStrategies,
-      inviteLinks: teamInviteLinks,
-    }),
+    signUp,
     usernames,
     signUpStrategies,
     me: createMeService({ db, config }),
@@ -209,6 +222,7 @@ export async function createServices(
       sms,
       mfa,
       vendorSettings,
+      ssoEnforcement: sso.enforcement,
     }),
     authStrategies: createAuthStrategiesService({ db, clock, vendorSettings }),
     webauthn,
@@ -258,8 +272,40 @@ export async function createServices(
       revocations,
     }),
     teamInviteLinks,
+    // Issue 13: social login (auth/methods/social); its sign-ups follow /signUp's rules.
+    socialLogin: createSocialLoginService({
+      db,
+      config,
+      clock,
+      outbound: createOutboundFetch({ allowHosts: config.outboundAllowHosts }),
+      secrets: createSecretBox({ key: config.secretsKey, production: config.production }),
+      signUp,
+      mfa,
+      ssoEnforcement: sso.enforcement,
+    }),
+    // Issue 13: the end of every SSO sign-in (SAML, OIDC), after its protocol's checks.
+    ssoSignIn: createSsoSignIn({ db, clock, sessions, mfa, mfaPolicies, authorization, revocations }),
+    ssoConfigurations: sso.configurations,
+    legacySaml: sso.legacySaml,
+    ssoPrelogin: sso.prelogin,
+    ssoEnforcement: sso.enforcement,
+    // Issue 13: OpenID Connect connections' sign-in (the SSO pre-login starts it, auth/methods/oidc finishes it).
+    oidc: createOidcService({ db, config, clock }),
+    // Issue 13: SAML connections' sign-in (the SSO pre-login starts it, auth/methods/saml finishes it).
+    saml: createSamlService({ db, config, clock }),
     // DEV_TOOLS only: the routes that use it are registered only then.
     devTools: createDevToolsService({ db, passwords }),
+  };
+  return {
+    ...services,
+    // Issue 13: SCIM provisioning changes members and groups through the team and groups services.
+    scim: createScimServices({
+      db,
+      clock,
+      publicUrl: config.publicUrl,
+      team: services.team,
+      groups: services.groups,
+    }),
   };
 }
 

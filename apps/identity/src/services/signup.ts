@@ -61,8 +61,24 @@ export interface SignUpResult {
 /** Which sign-up endpoint was called: /signUp, /signUp/phoneNumber or /signUp/username. */
 export type SignUpIdentifier = 'email' | 'phoneNumber' | 'username';
 
+/** Issue 13: the outside provider (a social provider's name) that proved the new account's email. */
+export interface FederatedSignUp {
+  provider: string;
+}
+
 export interface SignUpService {
   signUp(input: SignUpInput, meta: RequestMeta, by?: SignUpIdentifier): Promise<SignUpResult>;
+  /**
+   * Issue 13: sign-up of a person an outside provider vouched for (social login), under /signUp's rules
+   * (allowSignups; an invitation joins its tenant; a work email opens a trial account, a personal one
+   * goes to review), at once and activated: the provider proved the address, so no mail is sent. The
+   * caller checked that no account has the email, in the transaction this runs in.
+   */
+  signUpFederated(
+    input: SignUpInput,
+    federated: FederatedSignUp,
+    meta: RequestMeta,
+  ): Promise<{ userId: string; tenantId: string }>;
 }
 
 const displayName = (input: SignUpInput): string => {
@@ -89,7 +105,9 @@ export function createSignUpService(deps: {
   usernames: Pick<UsernamesService, 'assign'>;
   signUpStrategies: Pick<SignUpStrategies, 'list'>;
   /** Issue 4 (Users section): a sign-up with an invite link's token joins that link's tenant. */
-  inviteLinks: { signUp(input: SignUpInput, meta: RequestMeta): Promise<SignUpResult> };
+  inviteLinks: {
+    signUp(input: SignUpInput, meta: RequestMeta, federated?: FederatedSignUp): Promise<SignUpResult>;
+  };
   background: BackgroundTasks;
   recipientPause: RecipientPause;
 }): SignUpService {
@@ -134,6 +152,7 @@ export function createSignUpService(deps: {
     ids: { userId: string; tenantId: string },
     by: SignUpIdentifier,
     now: Date,
+    federated?: FederatedSignUp,
   ) =>
     db.transaction(async (tx) => {
       const isPersonal = isPersonalEmail(input.email);
@@ -159,11 +178,12 @@ export function createSignUpService(deps: {
         metadata: JSON.stringify({ ...input.metadata, ...(input.url ? { url: input.url } : {}) }),
         vendorMetadata: JSON.stringify({
           signupType: signupTypeOf(isPersonal),
-          activated: false,
+          activated: Boolean(federated),
           // The texted code that finishes a phone sign-up proves the account (auth/passwordless).
           ...(by === 'phoneNumber' ? { signUpIdentifier: 'phoneNumber' } : {}),
         }),
         activeTenantId: tenant.id,
+        ...(federated ? { verified: true, provider: federated.provider } : {}),
         createdAt: now,
         updatedAt: now,
       });
@@ -250,6 +270,33 @@ export function createSignUpService(deps: {
       // Keyed by the new user's id: the phone sign-up's quick SMS sign-in (by userId) waits for it.
       deps.background.run('sign-up', () => completeSignUp(input, answer, by, meta), answer.userId);
       return answer;
+    },
+
+    async signUpFederated(input, federated, meta) {
+      const vendor = await deps.vendorSettings.get();
+      if (!vendor.allowSignups) throw appError(errorCatalogue.users.signUpDisabled);
+      if (input.invitationToken) {
+        const joined = await deps.inviteLinks.signUp(input, meta, federated);
+        return { userId: joined.userId, tenantId: joined.tenantId };
+      }
+      const now = clock.now();
+      return db.transaction(async () => {
+        const ids = { userId: randomUUID(), tenantId: randomUUID() };
+        const { user, tenant, isPersonal } = await createAccount(input, ids, 'email', now, federated);
+        await recordAudit(
+          db,
+          auditEvents.signedUp,
+          meta,
+          {
+            userId: user.id,
+            email: normalizeEmail(user.email),
+            tenantId: tenant.id,
+            json: { signupType: signupTypeOf(isPersonal), identifier: federated.provider },
+          },
+          now,
+        );
+        return { userId: user.id, tenantId: tenant.id };
+      });
     },
   };
 }

@@ -245,8 +245,23 @@ function probesOf(operation: Operation): Probe[] {
   return probes;
 }
 
+/** Issue 13: the SCIM server's clients (Entra ID, Okta) read RFC 7644's error shape instead of ours. */
+const SCIM_PREFIX = '/frontegg/scim/v2';
+const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+function scimComplaint(response: LightMyRequestResponse, body: unknown): string | undefined {
+  const shaped = body as { schemas?: unknown; status?: unknown };
+  const isScimError =
+    Array.isArray(shaped.schemas) &&
+    shaped.schemas.includes(SCIM_ERROR_SCHEMA) &&
+    shaped.status === String(response.statusCode);
+  return isScimError
+    ? undefined
+    : `${response.statusCode} not the SCIM error shape: ${response.body.slice(0, 120)}`;
+}
+
 /** Why the answer breaks the rules, or undefined when it keeps them. */
-function complaint(response: LightMyRequestResponse): string | undefined {
+function complaint(response: LightMyRequestResponse, path: string): string | undefined {
   if (response.statusCode >= 500) return `${response.statusCode} ${response.body.slice(0, 200)}`;
   if (response.statusCode < 400) return undefined;
   let body: unknown;
@@ -255,6 +270,7 @@ function complaint(response: LightMyRequestResponse): string | undefined {
   } catch {
     return `${response.statusCode} not JSON: ${response.body.slice(0, 120)}`;
   }
+  if (path.startsWith(SCIM_PREFIX)) return scimComplaint(response, body);
   const shaped = body as { errors?: unknown; errorCode?: unknown };
   if (
     !Array.isArray(shaped.errors) ||
@@ -266,7 +282,7 @@ function complaint(response: LightMyRequestResponse): string | undefined {
   return undefined;
 }
 
-describe('issue 10: every operation answers malformed requests with a 4xx in the error shape', () => {
+describe('issue 10: every operation answers malformed requests with a 4xx in the error shape (SCIM: in its own)', () => {
   let operations: Operation[] = [];
   beforeAll(async () => {
     const response = await server().app.inject({ method: 'GET', url: '/openapi.json' });
@@ -291,7 +307,7 @@ describe('issue 10: every operation answers malformed requests with a 4xx in the
           if (signedIn) headers.authorization = authorization;
           const response = await server().app.inject({ ...probe.request, headers });
           sent++;
-          const problem = complaint(response);
+          const problem = complaint(response, operation.path);
           if (problem) {
             failures.push(
               `${operation.method} ${operation.path} [${probe.label}${signedIn ? ', signed in' : ''}]: ${problem}`,

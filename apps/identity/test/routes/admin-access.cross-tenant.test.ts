@@ -107,8 +107,14 @@ async function operationsOf(test: TestServer): Promise<Operation[]> {
   }>();
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
-    // Dev tools and the hosted-login protocol endpoints are not tenant administration.
-    if (!path.startsWith('/frontegg/') || path.startsWith('/frontegg/oauth/')) continue;
+    // Dev tools and the hosted-login protocol endpoints are not tenant administration; the SCIM server
+    // takes a directory's token, not an administrator's (its isolation is test/routes/scim's).
+    if (
+      !path.startsWith('/frontegg/') ||
+      path.startsWith('/frontegg/oauth/') ||
+      path.startsWith('/frontegg/scim/')
+    )
+      continue;
     for (const method of Object.keys(methods)) {
       const upper = method.toUpperCase();
       if (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(upper)) {
@@ -231,4 +237,23 @@ async function populate(test: TestServer, b: TenantAdmins): Promise<void> {
   });
   await created('POST', '/frontegg/identity/resources/tenants/invites/v1/user', { shouldSendEmail: false });
   await created('PUT', '/frontegg/tenants/resources/account-settings/v1', { address: 'B street 1' });
+  // Issue 13: an SSO configuration with a domain, default roles and a group mapping, the SSO policy and
+  // a SCIM directory.
+  const sso = '/frontegg/team/resources/sso/v1/configurations';
+  const connection = await created('POST', sso, {
+    type: 'saml',
+    ssoEndpoint: 'https://idp.b-corp.example/sso',
+    idpEntityId: 'https://idp.b-corp.example',
+  });
+  await created('POST', `${sso}/${String(connection.id)}/domains`, { domain: 'b-corp.example' });
+  await created('PUT', `${sso}/${String(connection.id)}/roles`, { roleIds: [String(role.id)] });
+  await created('POST', `${sso}/${String(connection.id)}/groups`, {
+    group: 'B admins',
+    roleIds: [String(role.id)],
+  });
+  await created('PUT', `${sso}/policy`, { enforced: true, excludedEmails: [b.admin.user.email] });
+  await created('POST', '/frontegg/directory/resources/v1/configurations/scim2', {
+    source: 'okta',
+    connectionName: 'B directory',
+  });
 }

@@ -71,6 +71,20 @@ const sectionEntries: readonly SectionEntry[] = [
     load: () => import('../features/admin/security').then((m) => m.SecuritySection),
   },
   {
+    key: 'sso',
+    label: 'SSO',
+    path: 'sso',
+    permission: 'fe.secure.read.samlConfiguration',
+    load: () => import('../features/admin/sso').then((m) => m.SsoSection),
+  },
+  {
+    key: 'provisioning',
+    label: 'Provisioning',
+    path: 'provisioning',
+    permission: 'fe.secure.read.provisioningConfiguration',
+    load: () => import('../features/admin/provisioning').then((m) => m.ProvisioningSection),
+  },
+  {
     key: 'apiTokens',
     label: 'API tokens',
     path: 'api-tokens',

@@ -12,6 +12,9 @@ function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'>
   return { lazy: async () => ({ Component: await load() }) };
 }
 
+// Issue 13: the three pages identity providers send the browser back to share one chunk and one import.
+const ssoCallbacks = () => import('../features/sso-callbacks');
+
 const redirectScreen = lazyPage(() => import('../features/redirect').then((m) => m.RedirectPage));
 
 export const routes: RouteObject[] = [
@@ -27,7 +30,17 @@ export const routes: RouteObject[] = [
         ...lazyPage(() => import('../features/passwordless/magic-link-page').then((m) => m.MagicLinkPage)),
       },
       { path: paths.logout, ...lazyPage(() => import('../features/logout').then((m) => m.LogoutPage)) },
-      { path: paths.signUp, ...lazyPage(() => import('../features/sign-up').then((m) => m.SignUpPage)) },
+      {
+        path: paths.signUp,
+        lazy: async () => {
+          // Issue 13: the social logins under the sign-up form (features do not import each other).
+          const [{ SignUpPage }, { SocialLoginButtons }] = await Promise.all([
+            import('../features/sign-up'),
+            import('../features/social-login'),
+          ]);
+          return { Component: () => <SignUpPage otherOptions={<SocialLoginButtons />} /> };
+        },
+      },
       { path: paths.activate, ...lazyPage(() => import('../features/activate').then((m) => m.ActivatePage)) },
       {
         path: paths.activateWithCode,
@@ -109,9 +122,27 @@ export const routes: RouteObject[] = [
           ...adminSectionRoutes,
         ],
       },
+      // Issue 13: where identity providers send the browser back.
+      {
+        path: paths.samlCallback,
+        ...lazyPage(() => ssoCallbacks().then((m) => m.SamlCallbackPage)),
+      },
+      {
+        path: paths.oidcCallback,
+        ...lazyPage(() => ssoCallbacks().then((m) => m.OidcCallbackPage)),
+      },
+      {
+        path: paths.socialSuccess,
+        ...lazyPage(() => ssoCallbacks().then((m) => m.SocialSuccessPage)),
+      },
       {
         path: paths.oauthCallback,
         ...lazyPage(() => import('../features/oauth-callback').then((m) => m.OAuthCallbackPage)),
+      },
+      {
+        // The SSO section's live test ends here, in its own window (issue 13).
+        path: paths.ssoTestComplete,
+        ...lazyPage(() => import('../features/sso-test-complete').then((m) => m.SsoTestCompletePage)),
       },
       { path: '*', ...redirectScreen },
     ],

@@ -25,6 +25,9 @@ export { usePublicAuthStrategy } from './hooks/public-auth-strategy';
 export { useUsernameLogin } from './hooks/username-login';
 // The ceremonies' hooks (./hooks/webauthn) are imported by the lazy screens directly.
 export { usePasskeysOffered } from './hooks/passkeys';
+// Issue 13: the social buttons and the SSO callback pages read './hooks/social-login' and
+// './hooks/sso-callbacks' directly (lazy screens); the login page only asks whether to load the buttons.
+export { useSocialLoginsOffered } from './hooks/social-logins-offered';
 export { DEFAULT_LOOK, useLoginBoxLook, type LoginBoxLook } from './hooks/login-box-look';
 export { useSignUp, type SignUpRequest } from './hooks/sign-up';
 // MFA and step-up hooks: imported from './hooks/mfa' by the lazily loaded features/mfa only,

@@ -54,6 +54,21 @@ describe('createRedirectBridge', () => {
     expect(win.location.assign).not.toHaveBeenCalled();
   });
 
+  it("issue 13: the SSO pre-login's identity provider address is a full navigation away from the app", () => {
+    const win = fakeWindow();
+    const bridge = createRedirectBridge(win);
+    const navigate = vi.fn();
+    bridge.attachNavigator(navigate);
+    // What the store calls 2000 ms after redirectToSSO.
+    bridge.onRedirectTo('https://idp.acme.test/app/sso/saml?SAMLRequest=abc&RelayState=r1', {
+      refresh: true,
+    });
+    expect(win.location.assign).toHaveBeenCalledWith(
+      'https://idp.acme.test/app/sso/saml?SAMLRequest=abc&RelayState=r1',
+    );
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('holds an in-app redirect requested before the router is attached, the latest one', () => {
     const win = fakeWindow();
     const bridge = createRedirectBridge(win);

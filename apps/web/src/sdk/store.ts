@@ -6,6 +6,7 @@ import type { RedirectOptions } from './redirect-bridge';
 import { session } from '../lib/storage';
 import { OAUTH_STATE_KEY } from './oauth-state-key';
 import { hasSessionPresence, skipRefreshWithoutSession } from './session-presence';
+import { withSignInCallbackHold } from './sign-in-callback-hold';
 
 // The one place that creates and starts the Frontegg store, without @frontegg/react or
 // @frontegg/js (they pull CDN loaders: ARCHITECTURE.md).
@@ -47,7 +48,12 @@ export function createBrizoStore({
   hostedLogin = false,
   allowedRedirectOrigins = [],
 }: SdkOptions) {
-  const onRedirectTo = hostedLogin ? withOAuthState(redirect) : redirect;
+  // Issue 13: on the pages identity providers return to, the page lets the store's redirects go (./sign-in-callback-hold.ts).
+  const onRedirectTo = withSignInCallbackHold(
+    hostedLogin ? withOAuthState(redirect) : redirect,
+    [routes.samlCallbackUrl, routes.oidcRedirectUrl, routes.socialLoginCallbackUrl],
+    window.location.pathname,
+  );
   const store = createStore({
     name: APP_NAME,
     context: { baseUrl, clientId },

@@ -3,12 +3,15 @@ import type { SignInMethod } from '../method.js';
 import { emailCode } from './email-code/index.js';
 import { emailMfa } from './email-mfa/index.js';
 import { magicLink } from './magic-link/index.js';
+import { oidc } from './oidc/index.js';
 import { passkeys } from './passkeys/index.js';
 import { password } from './password/index.js';
 import { recoveryCodes } from './recovery-codes/index.js';
+import { saml } from './saml/index.js';
 import { securityKeys } from './security-keys/index.js';
 import { smsCode } from './sms-code/index.js';
 import { smsMfa } from './sms-mfa/index.js';
+import { social } from './social/index.js';
 import { totp } from './totp/index.js';
 
 /**
@@ -31,6 +34,9 @@ export const signInMethods: readonly SignInMethod[] = [
   emailMfa,
   securityKeys,
   recoveryCodes,
+  saml,
+  social,
+  oidc,
 ];
 
 /** The MFA strategies the second factors bring: what a forced enrollment may offer. */

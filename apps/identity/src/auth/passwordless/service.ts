@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { webPaths } from '@brizo/contract';
 import type { Config } from '../../config.js';
 import { refuse, type Db } from '../../db/client.js';
+import type { SsoEnforcement } from '../../services/sso/enforcement.js';
 import {
   consumePasswordlessToken,
   findPasswordlessCodeOwner,
@@ -99,6 +100,8 @@ export function createPasswordlessService(deps: {
   vendorSettings: VendorSettings;
   background: BackgroundTasks;
   recipientPause: RecipientPause;
+  /** Issue 13: a tenant enforcing SSO refuses its domains' mailed and texted codes. */
+  ssoEnforcement?: SsoEnforcement;
 }): PasswordlessService {
   const { db, config, clock, mailer, sms, mfa, vendorSettings } = deps;
   const validMinutes = PASSWORDLESS_TTL_SECONDS / 60;
@@ -199,6 +202,7 @@ export function createPasswordlessService(deps: {
   ): Promise<LoginResponse | MfaRequiredResponse> => {
     const who = { userId: user.id, email: user.email, tenantId: user.tenantId };
     if (user.isLocked) return refuseSignIn(type, meta, who, 'user locked', errorCatalogue.auth.userLocked);
+    await deps.ssoEnforcement?.assertMayUseOtherMethods(user, meta, type);
     const vendorMetadata = parseJsonObject(user.vendorMetadata);
     const signedUpByPhone = vendorMetadata.signUpIdentifier === 'phoneNumber';
     if (type === 'SmsCode' && signedUpByPhone && vendorMetadata.activated === false) {

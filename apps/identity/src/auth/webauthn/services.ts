@@ -5,6 +5,7 @@ import type { MfaService } from '../second-factor/service.js';
 import type { MfaPolicyService } from '../second-factor/policy.js';
 import type { SessionService } from '../../services/sessions.js';
 import type { VendorSettings } from '../../services/vendor-settings.js';
+import type { SsoEnforcement } from '../../services/sso/enforcement.js';
 import { createWebAuthnCeremonies, relyingPartyFromConfig } from './ceremonies.js';
 import { createMfaWebAuthnService } from '../methods/security-keys/service.js';
 import { createPasskeyService } from '../methods/passkeys/service.js';
@@ -18,12 +19,21 @@ export function createWebAuthnServices(deps: {
   vendorSettings: VendorSettings;
   mfa: MfaService;
   mfaPolicies: MfaPolicyService;
+  /** Issue 13: a tenant enforcing SSO refuses its domains' passkeys. */
+  ssoEnforcement?: SsoEnforcement;
 }) {
   const { db, config, clock, sessions, vendorSettings, mfa, mfaPolicies } = deps;
   const ceremonies = createWebAuthnCeremonies({ db, clock, relyingParty: relyingPartyFromConfig(config) });
   return {
     ceremonies,
-    passkeys: createPasskeyService({ db, clock, ceremonies, sessions, vendorSettings }),
+    passkeys: createPasskeyService({
+      db,
+      clock,
+      ceremonies,
+      sessions,
+      vendorSettings,
+      ssoEnforcement: deps.ssoEnforcement,
+    }),
     mfa: createMfaWebAuthnService({ db, clock, ceremonies, mfa, policies: mfaPolicies }),
   };
 }

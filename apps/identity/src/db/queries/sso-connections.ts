@@ -1,5 +1,5 @@
 // Issue 13: reading SSO connections for sign-in (the SSO section's own queries sit beside this file).
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { ssoConnections, ssoDomains } from '../schema/index.js';
 import type { SsoConnectionRow } from '../../auth/federated/types.js';
@@ -30,7 +30,10 @@ export async function findSsoConnectionByDomain(
 }
 
 /** The enabled SAML connections of an IdP entity id: where an unsolicited (IdP-initiated) response may belong. */
-export async function findSamlConnectionsByIdpEntityId(db: Db, idpEntityId: string): Promise<SsoConnectionRow[]> {
+export async function findSamlConnectionsByIdpEntityId(
+  db: Db,
+  idpEntityId: string,
+): Promise<SsoConnectionRow[]> {
   return db
     .select()
     .from(ssoConnections)
@@ -41,5 +44,6 @@ export async function findSamlConnectionsByIdpEntityId(db: Db, idpEntityId: stri
         eq(ssoConnections.enabled, true),
       ),
     )
+    .orderBy(asc(ssoConnections.createdAt))
     .limit(20);
 }

@@ -1,6 +1,16 @@
 // SCIM 2.0 provisioning (issue 13): a tenant's directory connections and what each has provisioned.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { groups } from './groups.js';
 import { tenants } from './tenants.js';

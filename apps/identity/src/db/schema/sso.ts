@@ -96,7 +96,9 @@ export const ssoDomains = pgTable(
   },
   (t) => [
     uniqueIndex('sso_domains_connection_domain_idx').on(t.connectionId, t.domain),
-    uniqueIndex('sso_domains_validated_idx').on(t.domain).where(sql`${t.validated}`),
+    uniqueIndex('sso_domains_validated_idx')
+      .on(t.domain)
+      .where(sql`${t.validated}`),
   ],
 );
 

@@ -61,7 +61,12 @@ const stateOf = (request: FastifyRequest): CallState => {
   return state;
 };
 
-function scimErrorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+/** RFC 7644 3.12: what a directory reads of a failure. Also used for the framework's own refusals (app.ts). */
+export function scimErrorHandler(
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const { status, body } = toErrorResponse(error);
   if (status >= 500) request.log.error({ err: error }, 'SCIM request failed');
   const detail = body.errors[0] ?? '';

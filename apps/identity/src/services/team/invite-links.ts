@@ -23,7 +23,7 @@ import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from '..
 import { forgotPasswordUrl, loginUrl } from '../links.js';
 import type { Mailer } from '../mail.js';
 import { accountExistsMail } from '../mail-templates.js';
-import type { SignUpInput, SignUpResult } from '../signup.js';
+import type { FederatedSignUp, SignUpInput, SignUpResult } from '../signup.js';
 
 export function inviteLinkView(link: InviteLinkRow, vendorId: string) {
   return {
@@ -158,9 +158,11 @@ export function createTeamInviteLinks(deps: {
     /**
      * Sign-up through an invite link: the person joins the link's tenant with its roles and
      * activates by mail. A known email gets the "you already have an account" mail and the same
-     * kind of answer, so the link cannot be used to learn who has an account.
+     * kind of answer, so the link cannot be used to learn who has an account. Issue 13: with
+     * `federated`, an outside provider (social login) proved the email: the account is verified and
+     * activated at once, without an activation mail.
      */
-    async signUp(input: SignUpInput, meta: RequestMeta): Promise<SignUpResult> {
+    async signUp(input: SignUpInput, meta: RequestMeta, federated?: FederatedSignUp): Promise<SignUpResult> {
       const link = input.invitationToken ? await resolve(input.invitationToken) : undefined;
       if (!link) throw appError(errorCatalogue.users.invitationInvalid);
       // The account's email-domain restrictions hold for sign-ups through its link as for invites.
@@ -179,8 +181,9 @@ export function createTeamInviteLinks(deps: {
           name: input.name?.trim() ?? '',
           phoneNumber: input.phoneNumber ?? null,
           metadata: JSON.stringify(input.metadata ?? {}),
-          vendorMetadata: JSON.stringify({ signupType: 'invite-link', activated: false }),
+          vendorMetadata: JSON.stringify({ signupType: 'invite-link', activated: Boolean(federated) }),
           activeTenantId: link.tenantId,
+          ...(federated ? { verified: true, provider: federated.provider } : {}),
           createdAt: now,
           updatedAt: now,
         });
@@ -198,7 +201,9 @@ export function createTeamInviteLinks(deps: {
           },
           now,
         );
-        const mailed = await deps.activation.sendActivationMail(created);
+        const mailed: { activationToken?: string } = federated
+          ? {}
+          : await deps.activation.sendActivationMail(created);
         return { user: created, activationToken: mailed.activationToken };
       });
       return {

@@ -1,6 +1,7 @@
 // Shared pieces of the admin portal's sections (src/features/admin/<section>).
 export { CodeStep } from './code-step';
 export { ConfirmDialog } from './confirm-dialog';
+export { CopyField } from './copy-field';
 export { DataTable, type ColumnDef, type SortingState } from './data-table';
 export { FormDialog } from './form-dialog';
 export { ListCard } from './list-card';

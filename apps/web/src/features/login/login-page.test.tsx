@@ -19,10 +19,12 @@ const sdk = vi.hoisted(() => ({
   loginByUsername: vi.fn(),
   look: { placement: 'bottom' } as LoginBoxLook | undefined,
   lookTenantId: vi.fn(),
+  socialLoginsOffered: false,
 }));
 
 vi.mock('../../sdk', () => ({
   usePasskeysOffered: () => false,
+  useSocialLoginsOffered: () => sdk.socialLoginsOffered,
   usePublicAuthStrategy: () => 'EmailAndPassword',
   useLoginBoxLook: (tenantId: string | null) => {
     sdk.lookTenantId(tenantId);
@@ -49,6 +51,13 @@ vi.mock('../passwordless', async (importOriginal) => ({
   QuickSmsOption: () => <button type="button">Sign in with your phone number instead</button>,
 }));
 
+// The social buttons (tested in features/social-login) stand in by their placement.
+vi.mock('../social-login', () => ({
+  SocialLoginButtons: ({ placement }: { placement: string }) => (
+    <a href="https://idp.example.test/authorize">Continue with Google ({placement})</a>
+  ),
+}));
+
 function showStep(step: LoginStepName, route = '/account/login') {
   sdk.step = step;
   return renderScreen(<LoginPage />, {
@@ -63,6 +72,7 @@ beforeEach(() => {
   sdk.error = null;
   sdk.acceptsUsername = false;
   sdk.look = { placement: 'bottom' };
+  sdk.socialLoginsOffered = false;
   vi.clearAllMocks();
 });
 
@@ -130,10 +140,39 @@ describe('LoginPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Incorrect email or password');
   });
 
+  it('issue 13: loginWithSSOFailed says so, with the way back to the sign-in form', async () => {
+    const user = userEvent.setup();
+    showStep('loginWithSSOFailed');
+    expect(
+      screen.getByRole('heading', { name: "We couldn't sign you in with single sign-on" }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Your company's sign-in page did not confirm who you are",
+    );
+    expect(screen.queryByRole('link', { name: 'Contact sales' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    expect(sdk.restart).toHaveBeenCalled();
+  });
+
+  it('issue 13: the redirectToSSO step says where the browser is going', () => {
+    showStep('redirectToSSO');
+    expect(screen.getByRole('heading', { name: 'Single sign-on' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent("Redirecting you to your company's sign-in page...");
+  });
+
+  it('issue 13: social buttons only when the vendor has an active social login', async () => {
+    showStep('preLogin');
+    expect(screen.queryByRole('link', { name: /Continue with/ })).not.toBeInTheDocument();
+    cleanup();
+    sdk.socialLoginsOffered = true;
+    showStep('preLogin');
+    expect(await screen.findByRole('link', { name: 'Continue with Google (bottom)' })).toBeInTheDocument();
+  });
+
   it('says clearly when a step is not available yet', async () => {
     const user = userEvent.setup();
-    // SSO arrives with a later issue; its failure step has no screen yet.
-    showStep('loginWithSSOFailed');
+    // A step a newer SDK may add before this box has a screen for it.
+    showStep('loginWithFutureStep' as LoginStepName);
     expect(screen.getByText('This sign-in step is not available yet')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Contact sales' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
@@ -181,10 +220,11 @@ describe('LoginPage', () => {
       expect(screen.queryByLabelText(/Email/)).not.toBeInTheDocument();
     });
 
+    const precedes = (first: Element, second: Element) =>
+      (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+
     it('puts the other ways to sign in above or below the form, as the account chose', () => {
       const phoneOption = 'Sign in with your phone number instead';
-      const precedes = (first: Element, second: Element) =>
-        (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 
       showStep('preLogin');
       const below = screen.getByRole('button', { name: phoneOption });
@@ -194,6 +234,19 @@ describe('LoginPage', () => {
       sdk.look = { placement: 'top' };
       showStep('preLogin', '/account/login?tenantId=7f1c2d9e-0000-4000-8000-000000000001');
       const above = screen.getByRole('button', { name: phoneOption });
+      expect(precedes(above, screen.getByLabelText(/Email/))).toBe(true);
+    });
+
+    it('issue 13: the social buttons follow the same placement', async () => {
+      sdk.socialLoginsOffered = true;
+      showStep('preLogin');
+      const below = await screen.findByRole('link', { name: 'Continue with Google (bottom)' });
+      expect(precedes(screen.getByLabelText(/Email/), below)).toBe(true);
+      cleanup();
+
+      sdk.look = { placement: 'top' };
+      showStep('preLogin', '/account/login?tenantId=7f1c2d9e-0000-4000-8000-000000000001');
+      const above = await screen.findByRole('link', { name: 'Continue with Google (top)' });
       expect(precedes(above, screen.getByLabelText(/Email/))).toBe(true);
     });
   });

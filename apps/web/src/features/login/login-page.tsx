@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingScreen } from '../../components/loading-screen';
 import { NotAvailableCard } from '../../components/not-available-card';
+import { SSO_FAILED_TITLE } from '../../components/sso-failed-title';
 import { useConfig } from '../../lib/config';
 import { useRedirectUrlRule } from '../../lib/redirect-url';
 import {
@@ -15,7 +16,7 @@ import {
   useUsernameLogin,
   type LoginStepName,
 } from '../../sdk';
-import { usePasskeysOffered } from '../../sdk';
+import { usePasskeysOffered, useSocialLoginsOffered } from '../../sdk';
 import { passwordLifecycleSteps } from '../password-lifecycle/titles';
 import {
   isPasswordlessStep,
@@ -35,6 +36,13 @@ const PasswordLifecycleStep = lazy(() =>
 
 const PasskeySignIn = lazy(() => import('../passkeys').then((m) => ({ default: m.PasskeySignIn })));
 const PromptPasskeysStep = lazy(() => import('../passkeys').then((m) => ({ default: m.PromptPasskeysStep })));
+
+// Issue 13: the providers' buttons load only when the vendor has an active social login.
+const SocialLoginButtons = lazy(() =>
+  import('../social-login').then((m) => ({ default: m.SocialLoginButtons })),
+);
+
+const SsoFailed = lazy(() => import('../../components/sso-failed').then((m) => ({ default: m.SsoFailed })));
 
 const MfaLoginStep = lazy(() => import('../mfa').then((m) => ({ default: m.MfaLoginStep })));
 const RecoverTwoFactorStep = lazy(() => import('../mfa').then((m) => ({ default: m.RecoverTwoFactorStep })));
@@ -62,6 +70,7 @@ export function LoginPage() {
   useRedirectUrlRule();
   const [email, setEmail] = useState(storedEmail ?? '');
   const passkeysOffered = usePasskeysOffered();
+  const socialLoginsOffered = useSocialLoginsOffered();
   const byUsername = useUsernameLogin();
   // Opened through an account's login address (?tenantId=): that account's logo, colour and
   // placement of the other sign-in options. Read once: the steps may drop the query.
@@ -98,6 +107,11 @@ export function LoginPage() {
             {passkeysOffered && (
               <Suspense fallback={null}>
                 <PasskeySignIn placement={look.placement} />
+              </Suspense>
+            )}
+            {socialLoginsOffered && (
+              <Suspense fallback={null}>
+                <SocialLoginButtons placement={look.placement} />
               </Suspense>
             )}
           </>
@@ -142,6 +156,16 @@ export function LoginPage() {
         };
       case 'redirectToSSO':
         return { title: 'Single sign-on', body: <RedirectToSsoStep /> };
+      case 'loginWithSSOFailed':
+        // The store redirects to the authenticated URL after 1 s (SPEC section 4 "Login flow").
+        return {
+          title: SSO_FAILED_TITLE,
+          body: (
+            <Suspense fallback={<Loader color="brand" mx="auto" />}>
+              <SsoFailed onBack={restart} />
+            </Suspense>
+          ),
+        };
       case 'success':
         return {
           title: 'Signing you in',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { session } from '../../lib/storage';
@@ -15,9 +15,11 @@ import type { SignUpFormData } from './sign-up-schema';
  * /account/sign-up (SPEC section 2). The visitor's source (?source=, or the one saved on
  * the way in) travels with the sign-up in the user's metadata, so the server can keep it.
  * No back-to-login link on purpose. Opened from an account's invite link (?invitationToken=),
- * the link is checked first and the person signs up into that account.
+ * the link is checked first and the person signs up into that account. `otherOptions` (issue 13: the
+ * social logins, composed by the router) go under the form, except when joining through an invite link,
+ * whose token only the form carries.
  */
-export function SignUpPage() {
+export function SignUpPage({ otherOptions }: { otherOptions?: ReactNode } = {}) {
   const signUp = useSignUp();
   const { isAuthenticated } = useAuthState();
   const [params] = useSearchParams();
@@ -80,6 +82,7 @@ export function SignUpPage() {
         identifiers={signUp.identifiers}
         joining={invite.status === 'valid'}
       />
+      {!invitationToken && otherOptions}
     </SignUpCard>
   );
 }

@@ -16,7 +16,11 @@ export const FLAGS_ON_BY_DEFAULT: readonly string[] = [
 
 /** Flags a screen turns something on or off by. */
 export type FeatureFlagName =
-  'temporary-users' | 'admin_portal_ip_restrictions' | 'admin_portal_domain_restrictions';
+  | 'temporary-users'
+  | 'admin_portal_ip_restrictions'
+  | 'admin_portal_domain_restrictions'
+  // SPEC section 9; issue 13: the social login success page (sdk/hooks/social-login.ts).
+  | 'prevent-auth-redirect-on-social-login';
 
 let loaded: Readonly<Record<string, string>> | null = null;
 const listeners = new Set<() => void>();

@@ -22,6 +22,7 @@ import type { LoginResponse, SessionService } from '../../../services/sessions.j
 import type { AuthenticationClaims } from '../../../services/tokens.js';
 import type { VendorSettings } from '../../../services/vendor-settings.js';
 import type { AssertionInput, AttestationInput, WebAuthnCeremonies } from '../../webauthn/ceremonies.js';
+import type { SsoEnforcement } from '../../../services/sso/enforcement.js';
 
 export const passkeyAuditEvents = {
   passkeyLogin: { action: 'User logged in with a passkey', severity: 'Info' },
@@ -73,6 +74,8 @@ export function createPasskeyService(deps: {
   ceremonies: WebAuthnCeremonies;
   sessions: SessionService;
   vendorSettings: VendorSettings;
+  /** Issue 13: a tenant enforcing SSO refuses its domains' passkeys. */
+  ssoEnforcement?: SsoEnforcement | undefined;
 }): PasskeyService {
   const { db, clock, ceremonies, sessions } = deps;
 
@@ -145,6 +148,7 @@ export function createPasskeyService(deps: {
           if (!(await recordPasskeyUse(db, { id: passkey.id, counter, now: clock.now() })))
             throw appError(errorCatalogue.webauthn.authenticationFailed);
           if (owner.isLocked) throw appError(errorCatalogue.auth.userLocked);
+          await deps.ssoEnforcement?.assertMayUseOtherMethods(owner, meta, 'passkey');
           if (!owner.verified && !(await deps.vendorSettings.get()).allowNotVerifiedUsersLogin)
             throw appError(errorCatalogue.auth.userNotVerified);
           // The authenticator verified the user (PIN or biometrics) on a device they hold: two factors.

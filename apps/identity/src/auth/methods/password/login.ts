@@ -11,6 +11,7 @@ import { emailThrottleKey, type AttemptThrottle } from './throttle.js';
 import type { MfaRequiredResponse, MfaService } from '../../second-factor/service.js';
 import type { PasswordHasher } from './passwords.js';
 import type { VendorSettings } from '../../../services/vendor-settings.js';
+import type { SsoEnforcement } from '../../../services/sso/enforcement.js';
 
 /** The vendor's main auth strategies (SPEC section 9) that sign in with a password. */
 export const passwordStrategies = ['EmailAndPassword', 'UsernameAndPassword'] as const;
@@ -40,6 +41,8 @@ export function createPasswordLoginService(deps: {
   mfa: MfaService;
   /** Issue 10: the per-account pause after repeated wrong passwords, lockout policy or not. */
   throttle: AttemptThrottle;
+  /** Issue 13: a tenant enforcing SSO refuses its domains' passwords (kept, unusable meanwhile). */
+  ssoEnforcement?: SsoEnforcement;
 }): PasswordLoginService {
   const { db, clock, passwords } = deps;
 
@@ -104,6 +107,7 @@ export function createPasswordLoginService(deps: {
         await fail(meta, user.email, 'user locked', user.id, user.tenantId);
         throw appError(errorCatalogue.auth.userLocked);
       }
+      await deps.ssoEnforcement?.assertMayUseOtherMethods(user, meta, 'password');
       if (!user.verified && !vendor.allowNotVerifiedUsersLogin) {
         await fail(meta, user.email, 'user not verified', user.id, user.tenantId);
         throw appError(errorCatalogue.auth.userNotVerified);
