@@ -8,7 +8,7 @@ import { E2E_BASE_URL, E2E_PORT, ACCESS_TOKEN_TTL_SECONDS } from './support/env'
  * after every other journey, each restoring what it changed.
  */
 const SERVER_WIDE_JOURNEYS =
-  /(passwordless-.*|lifecycle-password|trial-expiry|lifecycle-recovery|passkeys|webauthn-mfa|reset-phone-number|sign-up-strategies|sign-up-resend|admin-portal-metadata|admin-portal-flags|account-reauthentication)\.spec\.ts/;
+  /(passwordless-.*|lifecycle-password|trial-expiry|lifecycle-recovery|passkeys|webauthn-mfa|reset-phone-number|sign-up-strategies|sign-up-resend|admin-portal-metadata|admin-portal-flags|account-reauthentication|social-login)\.spec\.ts/;
 
 export default defineConfig({
   testDir: './tests',
@@ -58,7 +58,8 @@ export default defineConfig({
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',
     url: `${E2E_BASE_URL}/health`,
-    reuseExistingServer: false,
+    // E2E_REUSE=1: journeys against a server already started with scripts/e2e-server.mjs (while writing them).
+    reuseExistingServer: process.env.E2E_REUSE === '1',
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',

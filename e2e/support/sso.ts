@@ -29,7 +29,14 @@ export async function publishTxt(request: APIRequestContext, name: string, value
 export async function createSsoConnection(
   request: APIRequestContext,
   admin: JourneyPerson,
-  options: { protocol: 'saml' | 'oidc'; domain: string },
+  options: {
+    protocol: 'saml' | 'oidc';
+    domain: string;
+    /** Role keys every member gets (the connection's default roles). */
+    defaultRoles?: string[];
+    /** IdP groups and the role keys each carries. */
+    groups?: Record<string, string[]>;
+  },
 ): Promise<JourneyConnection> {
   const headers = { authorization: await bearerOf(request, admin) };
   const created =
@@ -60,7 +67,39 @@ export async function createSsoConnection(
     headers,
   });
   expect(validated.status(), await validated.text()).toBeLessThan(300);
+  const roleIdsOf = await roleIdsByKey(request, headers);
+  if (options.defaultRoles) {
+    const roles = await request.put(`${SSO}/v1/configurations/${id}/roles`, {
+      headers,
+      data: { roleIds: options.defaultRoles.map(roleIdsOf) },
+    });
+    expect(roles.status(), await roles.text()).toBeLessThan(300);
+  }
+  for (const [group, keys] of Object.entries(options.groups ?? {})) {
+    const mapped = await request.post(`${SSO}/v1/configurations/${id}/groups`, {
+      headers,
+      data: { group, roleIds: keys.map(roleIdsOf) },
+    });
+    expect(mapped.status(), await mapped.text()).toBeLessThan(300);
+  }
   return { id, domain: options.domain };
+}
+
+/** The tenant's roles, found by key. */
+async function roleIdsByKey(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<(key: string) => string> {
+  const response = await request.get('/frontegg/identity/resources/roles/v1', { headers });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as
+    { id: string; key: string }[] | { items: { id: string; key: string }[] };
+  const roles = Array.isArray(body) ? body : body.items;
+  return (key) => {
+    const role = roles.find((candidate) => candidate.key === key);
+    if (!role) throw new Error(`no role ${key}`);
+    return role.id;
+  };
 }
 
 /** The email the browser's session belongs to, read from a refreshed access token. */
