@@ -472,6 +472,12 @@ export const errorCatalogue = {
   // Issue 13: enterprise and social sign-in, and provisioning.
   sso: {
     connectionNotFound: entry(404, errorCodes.sso.connectionNotFound, 'SSO configuration not found'),
+    /** A production server without SECRETS_KEY cannot keep client secrets or the SAML key sealed. */
+    secretsKeyMissing: entry(
+      503,
+      errorCodes.sso.secretsKeyMissing,
+      'Single sign-on and social login need SECRETS_KEY to be set on the server',
+    ),
     // Sign-in through a connection (auth/federated/sso-sign-in.ts).
     connectionDisabled: entry(403, errorCodes.sso.connectionDisabled, 'This SSO configuration is disabled'),
     emailDomainNotAllowed: entry(

@@ -68,6 +68,11 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
     const address = await app.listen({ port: config.port, host: config.host });
+    if (config.production && !config.secretsKey) {
+      app.log.warn(
+        'SECRETS_KEY is not set: single sign-on and social login cannot be configured until it is',
+      );
+    }
     process.stdout.write(banner(config, address, config.demoAccounts));
   } catch (error) {
     await database.close();

@@ -215,6 +215,7 @@ export const apiTokensErrorCodes = {
 /** Issue 13: SSO connections, their domains, groups and policy (the SSO section). */
 export const ssoErrorCodes = {
   connectionNotFound: 'ER-SSO-CONNECTION-NOT-FOUND',
+  secretsKeyMissing: 'ER-SSO-SECRETS-KEY-MISSING',
   connectionDisabled: 'ER-SSO-CONNECTION-DISABLED',
   emailDomainNotAllowed: 'ER-SSO-EMAIL-DOMAIN-NOT-ALLOWED',
   accountNotLinkable: 'ER-SSO-ACCOUNT-NOT-LINKABLE',

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { appError, errorCatalogue } from '../errors.js';
 
 // Issue 13: client secrets of SSO connections and social providers are kept sealed (AES-256-GCM) so a
 // copy of the database alone does not hand them out. The key is SECRETS_KEY; without it, outside
@@ -6,10 +7,6 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 
 const VERSION = 'v1';
 const developmentKey = createHash('sha256').update('brizo-access development secrets key').digest();
-
-export class SecretsKeyMissingError extends Error {
-  override name = 'SecretsKeyMissingError';
-}
 
 export interface SecretBox {
   seal(plain: string): string;
@@ -19,8 +16,8 @@ export interface SecretBox {
 export function createSecretBox(options: { key: Buffer | undefined; production: boolean }): SecretBox {
   const keyOf = (): Buffer => {
     if (options.key) return options.key;
-    if (options.production)
-      throw new SecretsKeyMissingError('SECRETS_KEY must be set to store client secrets');
+    // An answer in the error shape that names the setting, rather than a bare 500.
+    if (options.production) throw appError(errorCatalogue.sso.secretsKeyMissing);
     return developmentKey;
   };
   return {
