@@ -4,10 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { webPaths } from '@brizo/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import type { SsoConnectionRow } from '../src/auth/federated/types.js';
 import { createOidcService } from '../src/auth/methods/oidc/service.js';
 import { auditLogs, ssoConnections, ssoDomains, type SsoAttributeMapping } from '../src/db/schema/index.js';
 import { createSecretBox } from '../src/lib/sealed-secrets.js';
 import { createTenant } from './factories.js';
+import { BrowserJar } from './browser-jar.js';
 import { API, type TestServer } from './harness.js';
 
 export const OIDC_REDIRECT_URI = `http://identity.test${webPaths.oidcCallback}`;
@@ -52,24 +54,36 @@ export async function createOidcConnection(
   return { tenant, connection, domain };
 }
 
+/** The browser a test file signs in with, unless a test names another. */
+export const defaultBrowser = new BrowserJar();
+
 /**
  * The sign-in's start, as the SSO pre-login and the SSO section's test call it: a service of its own
- * on the server's database (the request it stores is what the post-login calls find).
+ * on the server's database (the request it stores is what the post-login calls find), bound to
+ * `browser` as the starting answer's cookie would bind it.
  */
-export function oidcStarter(server: TestServer) {
-  return createOidcService({ db: server.db, config: server.config, clock: server.clock });
+export function oidcStarter(server: TestServer, browser: BrowserJar = defaultBrowser) {
+  const service = createOidcService({ db: server.db, config: server.config, clock: server.clock });
+  return {
+    start: (connection: SsoConnectionRow, options: { purpose: 'login' | 'test'; meta: typeof META }) =>
+      service.start(connection, { ...options, binding: browser.bind() }),
+  };
 }
 
-export function postLogin(
+/** The callback page's post-login, from `browser` (null: a browser without any cookie). */
+export async function postLogin(
   server: TestServer,
   body: Record<string, unknown>,
   version: 'v1' | 'v2' = 'v1',
+  browser: BrowserJar | null = defaultBrowser,
 ): Promise<LightMyRequestResponse> {
-  return server.app.inject({
+  const response = await server.app.inject({
     method: 'POST',
     url: `${API}/auth/${version}/user/oidc/postlogin`,
     payload: body,
+    cookies: browser?.cookies ?? {},
   });
+  return browser ? browser.take(response) : response;
 }
 
 /** The callback page's body from the provider's redirect back (v1 names the state `state`). */

@@ -1,11 +1,12 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { areaRoutes } from '../routes/route.js';
 import { loginResponse, requestMeta } from '../routes/schemas.js';
-import type { RequestMeta } from '../services/audit.js';
 import type { RouteOptions } from '../services/index.js';
 import type { SsoProtocols } from '../services/sso/configurations.js';
 import { credentialRateLimit } from '../routes/rate-limit.js';
+import { bindBrowser, newBrowserBinding } from './federated/browser-binding.js';
 import type { RouteModule } from './method.js';
 import { passwordlessRoutes } from './passwordless/routes.js';
 import { reauthenticationRoutes } from './reauthentication/routes.js';
@@ -60,10 +61,20 @@ const sessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config,
     tenantId: z.string().nullish(),
   });
   // Issue 13: the answer depends on the email's domain only (services/sso/prelogin.ts), never on
-  // whether the account exists; 404 ssoNotConfigured sends the SDK to the password step.
+  // whether the account exists; 404 ssoNotConfigured sends the SDK to the password step. The answer
+  // that sends the browser to the IdP binds the sign-in to it (federated/browser-binding.ts): this XHR
+  // is same-origin and the SDK sends credentials, so the cookie lands in the browser that finishes.
   const protocols: SsoProtocols = services;
-  const preLogin = (body: z.output<typeof preLoginBody>, meta: RequestMeta) =>
-    services.ssoPrelogin.preLogin(body, meta, protocols);
+  const preLogin = async (
+    body: z.output<typeof preLoginBody>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const binding = newBrowserBinding();
+    const answer = await services.ssoPrelogin.preLogin(body, requestMeta(request), protocols, binding.stored);
+    bindBrowser(reply, config, binding);
+    return answer;
+  };
   route({
     name: 'ssoPrelogin',
     method: 'POST',
@@ -73,7 +84,7 @@ const sessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config,
     body: preLoginBody,
     response: z.object({ address: z.string(), idpType: z.enum(['saml', 'oidc']) }),
     config: credentialRateLimit(config),
-    handler: ({ body, request }) => preLogin(body, requestMeta(request)),
+    handler: ({ body, request, reply }) => preLogin(body, request, reply),
   });
   route({
     name: 'samlPrelogin',
@@ -84,7 +95,7 @@ const sessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config,
     body: preLoginBody,
     response: z.object({ address: z.string(), idpType: z.enum(['saml', 'oidc']) }),
     config: credentialRateLimit(config),
-    handler: ({ body, request }) => preLogin(body, requestMeta(request)),
+    handler: ({ body, request, reply }) => preLogin(body, request, reply),
   });
 };
 

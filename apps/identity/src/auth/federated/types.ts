@@ -3,6 +3,7 @@
 // turn it into a FederatedProfile; what follows (finding or provisioning the person, roles, the session)
 // is the same for all of them and lives beside this file.
 import type { ssoConnections } from '../../db/schema/index.js';
+import type { StoredBrowserBinding } from './browser-binding.js';
 import type { RequestMeta } from '../../services/audit.js';
 import type { LoginResponse } from '../../services/sessions.js';
 import type { MfaRequiredResponse } from '../second-factor/service.js';
@@ -40,6 +41,8 @@ export interface SsoProtocolStart {
       /** 'test': the SSO section's live test; it reports what came back and signs nobody in. */
       purpose: 'login' | 'test';
       meta: RequestMeta;
+      /** The browser that starts it (browser-binding.ts): its finish must come from the same one. */
+      binding: StoredBrowserBinding;
     },
   ): Promise<string>;
 }

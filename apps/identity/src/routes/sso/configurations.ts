@@ -9,6 +9,7 @@ import {
   ssoTestStartSchema,
 } from '@brizo/contract/entities/sso';
 import { z } from 'zod';
+import { bindBrowser, newBrowserBinding } from '../../auth/federated/browser-binding.js';
 import type { RouteOptions } from '../../services/index.js';
 import type { SsoProtocols } from '../../services/sso/configurations.js';
 import { areaRoutes } from '../route.js';
@@ -59,7 +60,10 @@ const metadataUrlBody = z.object({ url: z.string().min(1, 'url is required').max
 const groupBody = z.object({ group: z.string().min(1, 'group is required').max(256), roleIds });
 const email = z.email({ error: 'must be an email address' }).max(254);
 
-export const ssoConfigurationRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
+export const ssoConfigurationRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { config, services },
+) => {
   const route = areaRoutes(app, services, 'sso');
   const sso = services.ssoConfigurations;
   // The SAML and OIDC services are on `services` once wired; until then a test answers 400.
@@ -342,7 +346,14 @@ export const ssoConfigurationRoutes: FastifyPluginAsyncZod<RouteOptions> = async
     access: write,
     params: configurationParams,
     response: ssoTestStartSchema,
-    handler: ({ actor, params }) => sso.startTest(actor, params.id, protocols),
+    // The portal's XHR (same origin, with credentials) binds the test to the administrator's browser,
+    // whose test window then finishes it (auth/federated/browser-binding.ts).
+    handler: async ({ actor, params, reply }) => {
+      const binding = newBrowserBinding();
+      const answer = await sso.startTest(actor, params.id, protocols, binding.stored);
+      bindBrowser(reply, config, binding);
+      return answer;
+    },
   });
 
   route({

@@ -39,6 +39,7 @@ import {
   type SsoGroupMappingRow,
   type SsoTestReportRow,
 } from '../../db/queries/sso-settings.js';
+import type { StoredBrowserBinding } from '../../auth/federated/browser-binding.js';
 import type { SsoConnectionRow, SsoProtocolStart } from '../../auth/federated/types.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { OutboundFetch } from '../../lib/outbound.js';
@@ -632,11 +633,18 @@ export function createSsoConfigurationService(deps: {
     },
 
     /** POST .../{id}/test: where the browser goes to try the connection; nobody is signed in by it. */
-    async startTest(actor: AdminActor, connectionId: string, protocols: SsoProtocols) {
+    async startTest(
+      actor: AdminActor,
+      connectionId: string,
+      protocols: SsoProtocols,
+      /** The administrator's browser, whose test window finishes it (auth/federated/browser-binding.ts). */
+      binding: StoredBrowserBinding,
+    ) {
       const connection = await service.fresh(await connectionOf(actor, connectionId));
       const address = await protocolStart(connection, protocols).start(connection, {
         purpose: 'test',
         meta: actor.meta,
+        binding,
       });
       await audit(actor, auditEvents.ssoTestStarted, { configurationId: connectionId });
       return { address };

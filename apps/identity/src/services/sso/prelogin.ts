@@ -4,6 +4,7 @@ import { findUserClaimsByUsername } from '../../db/queries/usernames.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import { emailDomainOf } from '../../auth/federated/sso-sign-in.js';
+import type { StoredBrowserBinding } from '../../auth/federated/browser-binding.js';
 import type { SsoConnectionRow } from '../../auth/federated/types.js';
 import type { SsoProtocols } from './configurations.js';
 import type { RequestMeta } from '../audit.js';
@@ -44,6 +45,8 @@ export function createSsoPrelogin(deps: {
       input: PreLoginInput,
       meta: RequestMeta,
       protocols: SsoProtocols,
+      /** The browser asking: the sign-in started here must end in it (auth/federated/browser-binding.ts). */
+      binding: StoredBrowserBinding,
     ): Promise<{ address: string; idpType: 'saml' | 'oidc' }> {
       const domain = emailDomainOf(await emailOf(input));
       if (!domain) throw notConfigured();
@@ -55,7 +58,7 @@ export function createSsoPrelogin(deps: {
       if (!start) throw notConfigured();
       let address: string;
       try {
-        address = await start.start(connection, { purpose: 'login', meta });
+        address = await start.start(connection, { purpose: 'login', meta, binding });
       } catch {
         // An incomplete connection (no endpoint, no certificate yet) signs nobody in: the password step.
         throw notConfigured();

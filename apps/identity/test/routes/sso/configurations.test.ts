@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { SsoConfiguration, SsoDomain, SsoGroup } from '@brizo/contract/entities/sso';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditLogsByEmail } from '../../../src/db/queries/audit-logs.js';
-import { ssoConnections } from '../../../src/db/schema/index.js';
+import { federatedLoginRequests, ssoConnections } from '../../../src/db/schema/index.js';
+import { hashToken } from '../../../src/lib/secrets.js';
 import { as, createTenantAdmins, createTenantRole, vendorRoleId } from '../../admin-support.js';
 import { startTestDnsServer, type TestDnsServer } from '../../dns-server.js';
 import { API, expectErrorShape, useTestServer } from '../../harness.js';
@@ -397,6 +398,18 @@ describe('IdP metadata by URL', () => {
     const test = await as(s, admin)('POST', `${SSO}/${configuration.id}/test`);
     expect(test.statusCode, test.body).toBe(200);
     expect(test.json<{ address: string }>().address.startsWith('https://two.idp.test/sso')).toBe(true);
+    // The portal's XHR binds the test to the administrator's browser, whose test window finishes it.
+    const [binding] = test.cookies.filter((cookie) => cookie.name.startsWith('brizo-sso-binding-'));
+    expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const requestId = new URL(test.json<{ address: string }>().address).searchParams.get('RelayState') ?? '';
+    const [started] = await s.db
+      .select()
+      .from(federatedLoginRequests)
+      .where(eq(federatedLoginRequests.id, requestId));
+    expect(started).toMatchObject({
+      purpose: 'test',
+      data: { browserBinding: { hash: hashToken(binding?.value ?? '') } },
+    });
     expect((await as(s, admin)('GET', `${SSO}/${configuration.id}/test-reports`)).json()).toEqual([]);
 
     // A day later the pre-login reads it again before sending anyone to the IdP.
@@ -442,8 +455,10 @@ describe('SSO pre-login', () => {
     const prelogin = (body: Record<string, unknown>, url = PRELOGIN_V2) =>
       s.app.inject({ method: 'POST', url, payload: body });
 
-    // Not validated yet: no SSO.
-    expectError(await prelogin({ email: `someone@${domain}` }), 404, 'ER-AUTH-SSO-NOT-FOUND');
+    // Not validated yet: no SSO, and no sign-in to bind the browser to.
+    const none = await prelogin({ email: `someone@${domain}` });
+    expectError(none, 404, 'ER-AUTH-SSO-NOT-FOUND');
+    expect(none.cookies).toEqual([]);
     dns.setTxt(domain, [added.txtRecord]);
     expect(
       (await as(s, admin)('PUT', `${SSO}/${configuration.id}/domains/${added.id}/validate`)).statusCode,
@@ -451,6 +466,9 @@ describe('SSO pre-login', () => {
 
     const answer = await prelogin({ email: `nobody-here@${domain.toUpperCase()}` });
     expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.cookies.map((cookie) => cookie.name)).toEqual([
+      expect.stringMatching(/^brizo-sso-binding-/),
+    ]);
     const { address, idpType } = answer.json<{ address: string; idpType: string }>();
     expect(idpType).toBe('saml');
     expect(address.startsWith('https://idp.example.test/sso')).toBe(true);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ssoTestReports } from '../../../db/schema/index.js';
+import { newBrowserBinding } from '../../federated/browser-binding.js';
 import { createOidcService } from './service.js';
 import { expectErrorShape, json, startTestServer, useTestServer } from '../../../../test/harness.js';
 import {
@@ -359,7 +360,11 @@ describe('outbound calls', () => {
         clientSecret: CLIENT_SECRET,
       });
       await expect(
-        service.start(loopback.connection, { purpose: 'login', meta: META }),
+        service.start(loopback.connection, {
+          purpose: 'login',
+          meta: META,
+          binding: newBrowserBinding().stored,
+        }),
       ).rejects.toMatchObject({
         statusCode: 502,
         errorCode: 'ER-OIDC-PROVIDER-UNREACHABLE',
@@ -373,7 +378,13 @@ describe('outbound calls', () => {
         clientId: CLIENT_ID,
         clientSecret: CLIENT_SECRET,
       });
-      await expect(service.start(setup.connection, { purpose: 'login', meta: META })).rejects.toMatchObject({
+      await expect(
+        service.start(setup.connection, {
+          purpose: 'login',
+          meta: META,
+          binding: newBrowserBinding().stored,
+        }),
+      ).rejects.toMatchObject({
         statusCode: 502,
       });
       expect(fake.requests.length).toBe(before);

@@ -7,9 +7,11 @@ import {
   startOidcProvider,
   type LocalOidcProvider,
 } from '../../../../test/oidc-provider.js';
+import { BrowserJar } from '../../../../test/browser-jar.js';
 import {
   callbackBody,
   createOidcConnection,
+  defaultBrowser,
   lastAuditOf,
   META,
   OIDC_REDIRECT_URI,
@@ -43,14 +45,27 @@ async function setUp(sub = `sub-${Math.random().toString(36).slice(2, 10)}`) {
   return { ...setup, sub, email };
 }
 
-/** start(), then the browser at the provider, back to the callback page's address. */
+/** start() in `browser`, then the browser at the provider, back to the callback page's address. */
 async function signInAtProvider(
   connection: Awaited<ReturnType<typeof setUp>>['connection'],
   sub: string,
   purpose: 'login' | 'test' = 'login',
+  browser: BrowserJar = defaultBrowser,
 ) {
-  const address = await oidcStarter(server()).start(connection, { purpose, meta: META });
+  const address = await oidcStarter(server(), browser).start(connection, { purpose, meta: META });
   return followAuthorization(address, { loginAs: sub, stopAt: OIDC_REDIRECT_URI });
+}
+
+/** The login box's SSO pre-login (v2), from `browser`. */
+async function preLoginIn(browser: BrowserJar, email: string) {
+  return browser.take(
+    await server().app.inject({
+      method: 'POST',
+      url: `${API}/auth/v2/user/sso/prelogin`,
+      payload: { email },
+      cookies: browser.cookies,
+    }),
+  );
 }
 
 describe('start', () => {
@@ -118,12 +133,13 @@ describe('POST /auth/v1/user/oidc/postlogin and /auth/v2/user/oidc/postlogin', (
 
   it('signs in from the login box: the SSO pre-login of the email sends the browser to the provider', async () => {
     const { sub, email } = await setUp();
-    const preLogin = await server().app.inject({
-      method: 'POST',
-      url: `${API}/auth/v2/user/sso/prelogin`,
-      payload: { email },
-    });
+    const preLogin = await preLoginIn(defaultBrowser, email);
     expect(preLogin.statusCode).toBe(200);
+    // The answer binds the sign-in to this browser (auth/federated/browser-binding.ts).
+    const [binding] = preLogin.cookies.filter((cookie) => cookie.name.startsWith('brizo-sso-binding-'));
+    expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(binding?.secure).toBeFalsy();
+    expect(binding?.value).toMatch(/^[\w-]{43}$/);
     const { address, idpType } = json<{ address: string; idpType: string }>(preLogin);
     expect(idpType).toBe('oidc');
     const callback = await followAuthorization(address, { loginAs: sub, stopAt: OIDC_REDIRECT_URI });
@@ -131,6 +147,8 @@ describe('POST /auth/v1/user/oidc/postlogin and /auth/v2/user/oidc/postlogin', (
     const response = await postLogin(server(), { ...body, RelayState: state }, 'v2');
     expect(response.statusCode).toBe(200);
     expect(cookieValue(response, COOKIE)).toBeTruthy();
+    // The finish spends the binding: the browser no longer holds it.
+    expect(defaultBrowser.bindings).not.toContain(binding?.name);
   });
 
   it('refuses a state used before, and an unknown state, without saying more', async () => {
@@ -191,6 +209,50 @@ describe('POST /auth/v1/user/oidc/postlogin and /auth/v2/user/oidc/postlogin', (
     );
   });
 
+  // Login CSRF: an attacker starts a sign-in as themselves and lures the victim to its callback.
+  it('refuses a finish from a browser that did not start the sign-in', async () => {
+    const { connection, sub, tenant } = await setUp();
+    const victim = new BrowserJar();
+    const attacker = new BrowserJar();
+    // The victim's own sign-in in flight gives them a binding, of another sign-in.
+    const own = callbackBody(await signInAtProvider(connection, sub, 'login', victim));
+    const lured = callbackBody(await signInAtProvider(connection, sub, 'login', attacker));
+    const refused = await postLogin(server(), lured, 'v1', victim);
+    expectErrorShape(refused, 401);
+    expect(json(refused).errorCode).toBe('ER-OIDC-REQUEST-NOT-FOUND');
+    expect(await lastAuditOf(server(), tenant.id)).toMatchObject({
+      action: 'OpenID Connect sign-in rejected',
+      description: 'The browser that finished this sign-in is not the one that started it',
+    });
+    // Without any cookie (v2 too), and the attacker's own browser after the state was spent: refused.
+    const bare = callbackBody(await signInAtProvider(connection, sub, 'login', attacker));
+    const { state, ...rest } = bare;
+    expectErrorShape(await postLogin(server(), { ...rest, RelayState: state }, 'v2', null), 401);
+    expectErrorShape(await postLogin(server(), lured, 'v1', attacker), 401);
+    // The victim's own sign-in still finishes in their browser.
+    expect((await postLogin(server(), own, 'v1', victim)).statusCode).toBe(200);
+    expect(victim.bindings).toEqual([]);
+  });
+
+  it('finishes sign-ins started in parallel tabs of one browser, in any order', async () => {
+    const first = await setUp();
+    const second = await setUp();
+    const browser = new BrowserJar();
+    const started = [];
+    for (const person of [first, second]) {
+      const preLogin = await preLoginIn(browser, person.email);
+      expect(preLogin.statusCode).toBe(200);
+      const { address } = json<{ address: string }>(preLogin);
+      started.push(await followAuthorization(address, { loginAs: person.sub, stopAt: OIDC_REDIRECT_URI }));
+    }
+    expect(browser.bindings).toHaveLength(2);
+    for (const callback of started.reverse()) {
+      const response = await postLogin(server(), callbackBody(callback), 'v1', browser);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(browser.bindings).toEqual([]);
+  });
+
   it('answers 400 to a body without a code or state', async () => {
     expectErrorShape(await postLogin(server(), { state: 'x' }), 400);
     expectErrorShape(await postLogin(server(), { code: 'x' }, 'v2'), 400);
@@ -229,6 +291,15 @@ describe('the live test (purpose test)', () => {
     );
     expect(report.profile).toMatchObject({ provider: 'oidc', subject: sub, email, groups: ['engineering'] });
     expect(report.claims).toMatchObject({ sub, email, iss: provider.issuer, aud: CLIENT.clientId });
+  });
+
+  it("is finished in the administrator's browser that started it, not in another", async () => {
+    const { connection, sub, tenant } = await setUp();
+    const elsewhere = callbackBody(await signInAtProvider(connection, sub, 'test', new BrowserJar()));
+    const refused = await postLogin(server(), elsewhere);
+    expectErrorShape(refused, 401);
+    expect(json(refused).errorCode).toBe('ER-OIDC-REQUEST-NOT-FOUND');
+    expect((await lastAuditOf(server(), tenant.id))?.json).toMatchObject({ purpose: 'test' });
   });
 
   it('reports the check that failed', async () => {

@@ -4,6 +4,7 @@ import { credentialRateLimit } from '../../../routes/rate-limit.js';
 import { areaRoutes } from '../../../routes/route.js';
 import { loginResponse, requestMeta } from '../../../routes/schemas.js';
 import type { RouteOptions } from '../../../services/index.js';
+import { browserBindingCheck } from '../../federated/browser-binding.js';
 import { mfaRequiredResponse } from '../../second-factor/schemas.js';
 import { replyWithSession } from '../../session-reply.js';
 import type { OidcCallback } from './service.js';
@@ -36,7 +37,7 @@ export const oidcLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
     reply: Parameters<typeof replyWithSession>[0],
   ) => {
     const meta = requestMeta(request);
-    const outcome = await services.oidc.finish(callback, meta);
+    const outcome = await services.oidc.finish(callback, meta, browserBindingCheck(request, reply));
     if (outcome.kind === 'test') return { testReportId: outcome.testReportId, succeeded: outcome.succeeded };
     const answer = await services.ssoSignIn.complete(outcome.connection, outcome.profile, meta);
     return replyWithSession(reply, services.sessions, answer);
@@ -49,7 +50,8 @@ export const oidcLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
     summary: 'OpenID Connect sign-in: exchange the code the provider sent back; signs in',
     description:
       'Checks the state, the code exchange (PKCE), the ID token (signature, issuer, audience, times, ' +
-      'nonce) and the user info. A live test answers { testReportId, succeeded } instead of a session.',
+      'nonce) and the user info. A live test answers { testReportId, succeeded } instead of a session. ' +
+      'The browser must be the one that started the sign-in (its brizo-sso-binding-* cookie).',
     access: 'public',
     config: limited,
     body: z.object({ ...callbackFields, state: z.string().min(1).max(512) }),

@@ -20,6 +20,7 @@ import { createOutboundFetch, OutboundRefusedError } from '../../../lib/outbound
 import { createSecretBox } from '../../../lib/sealed-secrets.js';
 import { addSeconds, type Clock } from '../../../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
+import { BROWSER_MISMATCH, type BrowserBindingCheck } from '../../federated/browser-binding.js';
 import type {
   FederatedProfile,
   SsoCheck,
@@ -49,8 +50,11 @@ export type OidcOutcome =
   | { kind: 'test'; testReportId: string; succeeded: boolean };
 
 export interface OidcService extends SsoProtocolStart {
-  /** Takes the sign-in in flight named by `state` (once), checks the provider's answer. */
-  finish(callback: OidcCallback, meta: RequestMeta): Promise<OidcOutcome>;
+  /**
+   * Takes the sign-in in flight named by `state` (once), checks that this browser started it, then
+   * the provider's answer.
+   */
+  finish(callback: OidcCallback, meta: RequestMeta, browser: BrowserBindingCheck): Promise<OidcOutcome>;
 }
 
 export interface OidcServiceDeps {
@@ -217,7 +221,7 @@ export function createOidcService(deps: OidcServiceDeps): OidcService {
 
   async function start(
     connection: SsoConnectionRow,
-    { purpose, meta }: { purpose: 'login' | 'test'; meta: RequestMeta },
+    { purpose, meta, binding }: Parameters<SsoProtocolStart['start']>[1],
   ): Promise<string> {
     let discovered: Discovered;
     try {
@@ -249,6 +253,7 @@ export function createOidcService(deps: OidcServiceDeps): OidcService {
       nonce,
       codeVerifier,
       redirectUri,
+      data: { browserBinding: binding },
       createdAt: now,
       expiresAt: addSeconds(now, REQUEST_TTL_SECONDS),
     });
@@ -481,7 +486,11 @@ export function createOidcService(deps: OidcServiceDeps): OidcService {
     };
   }
 
-  async function finish(callback: OidcCallback, meta: RequestMeta): Promise<OidcOutcome> {
+  async function finish(
+    callback: OidcCallback,
+    meta: RequestMeta,
+    browser: BrowserBindingCheck,
+  ): Promise<OidcOutcome> {
     const now = clock.now();
     const request = await consumeFederatedLoginRequest(db, { id: callback.state, kind: 'oidc', now });
     const connection = request?.connectionId
@@ -493,6 +502,21 @@ export function createOidcService(deps: OidcServiceDeps): OidcService {
         auditEvents.oidcCallbackRejected,
         meta,
         { description: 'Unknown, used or expired sign-in request (state)' },
+        now,
+      );
+      throw appError(errorCatalogue.oidc.requestNotFound);
+    }
+    // Before the code is spent at the provider: another browser's sign-in is refused as unknown.
+    if (!browser.holds(request.data.browserBinding)) {
+      await recordAudit(
+        db,
+        auditEvents.oidcCallbackRejected,
+        meta,
+        {
+          tenantId: connection.tenantId,
+          description: BROWSER_MISMATCH,
+          json: { connectionId: connection.id, purpose: request.purpose },
+        },
         now,
       );
       throw appError(errorCatalogue.oidc.requestNotFound);

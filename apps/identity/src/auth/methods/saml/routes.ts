@@ -5,6 +5,7 @@ import { credentialRateLimit } from '../../../routes/rate-limit.js';
 import { areaRoutes } from '../../../routes/route.js';
 import { loginResponse, requestMeta } from '../../../routes/schemas.js';
 import type { RouteOptions } from '../../../services/index.js';
+import { browserBindingCheck } from '../../federated/browser-binding.js';
 import { mfaRequiredResponse } from '../../second-factor/schemas.js';
 import { replyWithSession } from '../../session-reply.js';
 import { MAX_SAML_RESPONSE_CHARS } from './xml.js';
@@ -30,7 +31,9 @@ export const samlLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
     summary: 'SAML sign-in: exchange what the assertion consumer handed over; signs in',
     description:
       'SAMLResponse is the single-use code the assertion consumer put in the callback page address, ' +
-      'or a raw base64 SAML response, which then passes every check of the assertion consumer.',
+      'or a raw base64 SAML response, which then passes every check of the assertion consumer. ' +
+      'A sign-in started here (SP-initiated) must be finished by the browser that started it: the ' +
+      'brizo-sso-binding-* cookie set by the SSO pre-login.',
     access: 'public',
     config: credentialRateLimit(config),
     body: z.object(posted),
@@ -40,6 +43,7 @@ export const samlLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
       const { connection, profile } = await services.saml.postLogin(
         { samlResponse: body.SAMLResponse, relayState: body.RelayState },
         meta,
+        browserBindingCheck(request, reply),
       );
       const answer = await services.ssoSignIn.complete(connection, profile, meta);
       return replyWithSession(reply, services.sessions, answer);

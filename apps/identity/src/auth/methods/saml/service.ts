@@ -27,6 +27,7 @@ import { createSecretBox } from '../../../lib/sealed-secrets.js';
 import { generateToken, hashToken } from '../../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
+import { BROWSER_MISMATCH, type BrowserBindingCheck } from '../../federated/browser-binding.js';
 import type { FederatedProfile, SsoConnectionRow, SsoProtocolStart } from '../../federated/types.js';
 import { createSpKeyStore } from './sp-keys.js';
 import {
@@ -69,12 +70,19 @@ export interface SamlServiceDeps {
   clock: Clock;
 }
 
+/**
+ * The browser binding of the sign-in a response answers (browser-binding.ts); none for an
+ * IdP-initiated response, which answers no request.
+ */
+type Solicited = { spInitiated: true; browserBinding: unknown } | { spInitiated: false };
+
 type Accepted =
   | {
       ok: true;
       connection: SsoConnectionRow;
       purpose: FederatedLoginPurpose;
       validation: Extract<SamlValidation, { ok: true }>;
+      solicited: Solicited;
     }
   | {
       ok: false;
@@ -88,10 +96,14 @@ type Accepted =
 export interface SamlService extends SsoProtocolStart {
   /** The assertion consumer: where the browser goes next (the web app's callback or the test's end). */
   receive(posted: { samlResponse: string; relayState?: string }, meta: RequestMeta): Promise<string>;
-  /** The web app's exchange of a hand-off code, or a raw SAMLResponse posted directly: the sign-in to complete. */
+  /**
+   * The web app's exchange of a hand-off code, or a raw SAMLResponse posted directly: the sign-in to
+   * complete. One that answers our request must come from the browser that started it.
+   */
   postLogin(
     posted: { samlResponse: string; relayState?: string },
     meta: RequestMeta,
+    browser: BrowserBindingCheck,
   ): Promise<{ connection: SsoConnectionRow; profile: FederatedProfile }>;
   /** Our SP metadata (entity id, assertion consumer, signing certificate). */
   metadata(): Promise<string>;
@@ -123,7 +135,12 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
     samlResponse: string,
     now: Date,
   ): Promise<
-    | { connections: SsoConnectionRow[]; purpose: FederatedLoginPurpose; inResponseTo: string | null }
+    | {
+        connections: SsoConnectionRow[];
+        purpose: FederatedLoginPurpose;
+        inResponseTo: string | null;
+        solicited: Solicited;
+      }
     | Extract<Accepted, { ok: false }>
   > {
     let peeked: ReturnType<typeof peekSamlResponse>;
@@ -146,7 +163,12 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
           refusal: 'unknownRequest',
           reason: 'InResponseTo names no sign-in in flight (unknown, already answered or expired)',
         };
-      return { connections: [connection], purpose: request.purpose, inResponseTo: request.id };
+      return {
+        connections: [connection],
+        purpose: request.purpose,
+        inResponseTo: request.id,
+        solicited: { spInitiated: true, browserBinding: request.data.browserBinding },
+      };
     }
     const candidates = peeked.issuer ? await findSamlConnectionsByIdpEntityId(db, peeked.issuer) : [];
     if (candidates.length === 0)
@@ -163,7 +185,7 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
         reason: 'An unsolicited response, and the configuration does not allow IdP-initiated sign-in',
         connection: candidates[0],
       };
-    return { connections: allowed, purpose: 'login', inResponseTo: null };
+    return { connections: allowed, purpose: 'login', inResponseTo: null, solicited: { spInitiated: false } };
   }
 
   /** Every check, then the replay record: the one way a posted response is accepted. */
@@ -207,7 +229,7 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
           purpose: located.purpose,
           validation,
         };
-      return { ok: true, connection, purpose: located.purpose, validation };
+      return { ok: true, connection, purpose: located.purpose, validation, solicited: located.solicited };
     }
     return (
       first ?? { ok: false, refusal: 'invalidResponse', reason: 'No configuration accepted the response' }
@@ -232,6 +254,31 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
       },
       clock.now(),
     );
+  }
+
+  /**
+   * An SP-initiated sign-in finishes in the browser that started it (browser-binding.ts); a
+   * hand-off without `solicited` (made before bindings existed) counts as SP-initiated: refused.
+   */
+  async function assertStartedHere(
+    solicited: unknown,
+    connection: SsoConnectionRow,
+    meta: RequestMeta,
+    browser: BrowserBindingCheck,
+  ): Promise<void> {
+    const idpInitiated =
+      typeof solicited === 'object' &&
+      solicited !== null &&
+      'spInitiated' in solicited &&
+      solicited.spInitiated === false;
+    if (idpInitiated) return;
+    const stored =
+      typeof solicited === 'object' && solicited !== null && 'browserBinding' in solicited
+        ? solicited.browserBinding
+        : undefined;
+    if (browser.holds(stored)) return;
+    await auditRefusal({ ok: false, refusal: 'unknownRequest', reason: BROWSER_MISMATCH, connection }, meta);
+    throw appError(errorCatalogue.saml.unknownRequest);
   }
 
   /** The live test's report: every check, what came back, and why it failed if it did. */
@@ -270,7 +317,7 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
   }
 
   return {
-    async start(connection, { purpose }) {
+    async start(connection, { purpose, binding }) {
       if (
         connection.protocol !== 'saml' ||
         !connection.ssoEndpoint ||
@@ -285,6 +332,7 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
         kind: 'saml',
         connectionId: connection.id,
         purpose,
+        data: { browserBinding: binding },
         createdAt: now,
         expiresAt: addSeconds(now, REQUEST_TTL_SECONDS),
       });
@@ -320,7 +368,8 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
       await insertSsoHandoff(db, {
         codeHash: hashToken(code),
         connectionId: accepted.connection.id,
-        payload: { profile: accepted.validation.profile },
+        // The binding travels with the hand-off: the post-login, not this cross-site POST, checks it.
+        payload: { profile: accepted.validation.profile, solicited: accepted.solicited },
         createdAt: now,
         expiresAt: addSeconds(now, HANDOFF_TTL_SECONDS),
       });
@@ -330,7 +379,7 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
       });
     },
 
-    async postLogin(posted, meta) {
+    async postLogin(posted, meta, browser) {
       if (HANDOFF_CODE.test(posted.samlResponse)) {
         const handoff = await consumeSsoHandoff(db, {
           codeHash: hashToken(posted.samlResponse),
@@ -339,6 +388,7 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
         const connection = handoff && (await findSsoConnectionById(db, handoff.connectionId));
         const profile = handoff?.payload.profile as FederatedProfile | undefined;
         if (!connection || !profile) throw appError(errorCatalogue.saml.handoffInvalid);
+        await assertStartedHere(handoff.payload.solicited, connection, meta, browser);
         return { connection, profile };
       }
       const accepted = await accept(posted.samlResponse);
@@ -346,6 +396,8 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
         await auditRefusal(accepted, meta);
         throw appError(errorCatalogue.saml[accepted.refusal]);
       }
+      // A raw response answering our request stands for the same sign-in as its hand-off would.
+      await assertStartedHere(accepted.solicited, accepted.connection, meta, browser);
       // A live test signs nobody in, whichever way its response arrives.
       if (accepted.purpose !== 'login') {
         const refused = {

@@ -14,6 +14,7 @@ import {
   type SsoAttributeMapping,
 } from '../../../db/schema/index.js';
 import { findUserByEmail } from '../../../db/queries/users.js';
+import { BrowserJar } from '../../../../test/browser-jar.js';
 import { createTenant } from '../../../../test/factories.js';
 import { API, expectErrorShape, useTestServer } from '../../../../test/harness.js';
 import {
@@ -93,13 +94,19 @@ async function setup(
   };
 }
 
-/** The SSO pre-login, then the IdP reading our AuthnRequest. */
-async function startLogin(email: string, idp: TestIdp) {
-  const response = await server().app.inject({
-    method: 'POST',
-    url: `${API}/auth/v1/user/saml/prelogin`,
-    payload: { email },
-  });
+/** The browser the tests sign in with unless they name another (test/browser-jar.ts). */
+const browser = new BrowserJar();
+
+/** The SSO pre-login in `from`, then the IdP reading our AuthnRequest. */
+async function startLogin(email: string, idp: TestIdp, from: BrowserJar = browser) {
+  const response = from.take(
+    await server().app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/user/saml/prelogin`,
+      payload: { email },
+      cookies: from.cookies,
+    }),
+  );
   expect(response.statusCode, response.body).toBe(200);
   const { address } = response.json<{ address: string }>();
   return { address, request: await idp.readAuthnRequest(address) };
@@ -134,12 +141,16 @@ function expectRefused(response: LightMyRequestResponse, errorCode: string): voi
   expect(location.searchParams.get('error')).toBe(errorCode);
 }
 
-const exchange = (samlResponse: string, relayState?: string) =>
-  server().app.inject({
+/** The callback page's post-login from `from` (null: a browser without any cookie, or an API caller). */
+const exchange = async (samlResponse: string, relayState?: string, from: BrowserJar | null = browser) => {
+  const response = await server().app.inject({
     method: 'POST',
     url: POSTLOGIN,
     payload: { SAMLResponse: samlResponse, ...(relayState && { RelayState: relayState }) },
+    cookies: from?.cookies ?? {},
   });
+  return from ? from.take(response) : response;
+};
 
 const responseFor = (overrides: Partial<ResponseOptions> & { nameId: string }): ResponseOptions => ({
   now: server().clock.now(),
@@ -230,11 +241,77 @@ describe('SAML sign-in (issue 13)', () => {
     const email = corp.email();
     const posted = await corp.idp.respond(responseFor({ nameId: email }));
     const code = redirectOf(await postToAcs(posted)).searchParams.get('code') ?? '';
-    expect((await exchange(code)).statusCode).toBe(200);
+    // No request, so no browser binding: a browser that started nothing finishes it.
+    expect((await exchange(code, undefined, null)).statusCode).toBe(200);
     // Replayed at the assertion consumer, and posted directly to postlogin.
     expectRefused(await postToAcs(posted), 'ER-SAML-ASSERTION-REPLAYED');
     expect(expectErrorShape(await exchange(posted), 401).errorCode).toBe('ER-SAML-ASSERTION-REPLAYED');
     expect(await auditActions(corp.tenantId)).toContain('Replayed SAML assertion refused');
+  });
+
+  // Login CSRF: an attacker starts a sign-in as themselves and lures the victim to its callback page.
+  it('refuses the hand-off in a browser that did not start the sign-in; the one that did signs in', async () => {
+    const corp = await setup();
+    const { db } = server();
+    const victim = new BrowserJar();
+    const attacker = new BrowserJar();
+    const handOff = async (from: BrowserJar, email: string) => {
+      const { request } = await startLogin(email, corp.idp, from);
+      const posted = await corp.idp.respond(responseFor({ nameId: email, inResponseTo: request.id }));
+      return redirectOf(await postToAcs(posted, request.id)).searchParams.get('code') ?? '';
+    };
+    const victimsOwn = await handOff(victim, corp.email('victim'));
+    const attackers = corp.email('attacker');
+    // With another sign-in's cookie, and with none.
+    for (const [from, code] of [
+      [victim, await handOff(attacker, attackers)],
+      [null, await handOff(attacker, attackers)],
+    ] as const) {
+      expect(expectErrorShape(await exchange(code, undefined, from), 401).errorCode).toBe(
+        'ER-SAML-UNKNOWN-REQUEST',
+      );
+    }
+    expect(await findUserByEmail(db, attackers)).toBeUndefined();
+    const refusals = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tenantId, corp.tenantId), eq(auditLogs.action, 'SAML response refused')));
+    expect(refusals.map((row) => row.description)).toEqual([
+      'The browser that finished this sign-in is not the one that started it',
+      'The browser that finished this sign-in is not the one that started it',
+    ]);
+    // The victim's own sign-in finishes in their browser, and its binding is spent.
+    expect((await exchange(victimsOwn, undefined, victim)).statusCode).toBe(200);
+    expect(victim.bindings).toEqual([]);
+  });
+
+  it('takes a raw response answering our request from the browser that started it only', async () => {
+    const corp = await setup();
+    const email = corp.email();
+    const caller = new BrowserJar();
+    const refused = await startLogin(email, corp.idp, caller);
+    const lured = await corp.idp.respond(responseFor({ nameId: email, inResponseTo: refused.request.id }));
+    expect(expectErrorShape(await exchange(lured, undefined, null), 401).errorCode).toBe(
+      'ER-SAML-UNKNOWN-REQUEST',
+    );
+    // An API caller that keeps the pre-login's cookie posts the raw response directly.
+    const { request } = await startLogin(email, corp.idp, caller);
+    const posted = await corp.idp.respond(responseFor({ nameId: email, inResponseTo: request.id }));
+    expect((await exchange(posted, request.id, caller)).statusCode).toBe(200);
+  });
+
+  it('finishes sign-ins started in parallel tabs of one browser, in any order', async () => {
+    const corp = await setup();
+    const tabs = new BrowserJar();
+    const codes = [];
+    for (const email of [corp.email(), corp.email()]) {
+      const { request } = await startLogin(email, corp.idp, tabs);
+      const posted = await corp.idp.respond(responseFor({ nameId: email, inResponseTo: request.id }));
+      codes.push(redirectOf(await postToAcs(posted, request.id)).searchParams.get('code') ?? '');
+    }
+    expect(tabs.bindings).toHaveLength(2);
+    for (const code of codes.reverse()) expect((await exchange(code, undefined, tabs)).statusCode).toBe(200);
+    expect(tabs.bindings).toEqual([]);
   });
 
   it('refuses a replayed assertion in SP-initiated mode, even answering a new request', async () => {
@@ -475,7 +552,9 @@ describe('SAML sign-in (issue 13)', () => {
     const saml = createSamlService(server());
     const meta = { ip: null, userAgent: null };
     const startTest = async () =>
-      corp.idp.readAuthnRequest(await saml.start(connection, { purpose: 'test', meta }));
+      corp.idp.readAuthnRequest(
+        await saml.start(connection, { purpose: 'test', meta, binding: browser.bind() }),
+      );
     const request = await startTest();
     const email = corp.email('tester');
     const posted = await corp.idp.respond(
