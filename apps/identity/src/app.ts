@@ -65,6 +65,7 @@ import { scimRoutes } from './routes/scim/index.js';
 import { scimErrorHandler, scimServerRoutes } from './routes/scim/v2.js';
 import { SCIM_PATH } from './services/scim/context.js';
 import { samlEndpointRoutes } from './auth/methods/saml/routes.js';
+import { socialFormPostRoutes } from './auth/methods/social/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -217,6 +218,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(scimServerRoutes, { ...options, prefix: SCIM_PATH });
   // The SAML assertion consumer is posted by the IdP's page, from its origin; it reads no cookie (auth/methods/saml).
   await app.register(samlEndpointRoutes, { ...options, prefix: API_PREFIX });
+  // Apple posts its sign-in answer from its own origin too; no cookie is read (auth/methods/social).
+  await app.register(socialFormPostRoutes, options);
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);
     // Issue 10: the cookies go with requests from sibling origins too; state changes must come from our pages.

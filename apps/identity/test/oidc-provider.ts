@@ -238,14 +238,37 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
   }
 }
 
-/**
- * Follows an authorization URL as a browser would (redirects, cookies), signed in at the provider as
- * `loginAs`, until the provider sends the browser to `stopAt`: that URL (code, state, iss or error).
- */
-export async function followAuthorization(
-  authorizationUrl: string,
-  { loginAs, stopAt }: { loginAs: string; stopAt: string },
-): Promise<URL> {
+/** Where a provider sent the browser back: a redirect (code, state, iss or error in the query), or a form it posts. */
+type ProviderAnswer = { url: URL } | { form: PostedForm };
+
+/** A response_mode=form_post answer: the page's form, which its script posts at once. */
+export interface PostedForm {
+  action: URL;
+  fields: URLSearchParams;
+}
+
+const htmlText = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The auto-posting form of oidc-provider's form_post page, if the page is one. */
+function postedFormOf(page: string, base: URL): PostedForm | undefined {
+  const action = /<form method="post" action="([^"]*)"/.exec(page)?.[1];
+  if (action === undefined) return undefined;
+  const fields = new URLSearchParams();
+  for (const [, name = '', value = ''] of page.matchAll(
+    /<input type="hidden" name="([^"]*)" value="([^"]*)"\/>/g,
+  ))
+    fields.append(htmlText(name), htmlText(value));
+  return { action: new URL(htmlText(action), base), fields };
+}
+
+/** Drives the provider as a browser would (redirects, cookies), signed in as `loginAs`, until it answers `stopAt`. */
+async function answerAt(authorizationUrl: string, loginAs: string, stopAt: string): Promise<ProviderAnswer> {
   const cookies = new Map<string, string>();
   let url = new URL(authorizationUrl);
   for (let hop = 0; hop < 20; hop += 1) {
@@ -264,12 +287,42 @@ export async function followAuthorization(
       else cookies.set(name, value);
     }
     const location = response.headers.get('location');
-    if (!location)
-      throw new Error(`the provider stopped at ${url.href}: ${response.status} ${await response.text()}`);
+    if (!location) {
+      const page = await response.text();
+      const form = postedFormOf(page, url);
+      if (form?.action.href.startsWith(stopAt)) return { form };
+      throw new Error(`the provider stopped at ${url.href}: ${response.status} ${page}`);
+    }
     url = new URL(location, url);
-    if (url.href.startsWith(stopAt)) return url;
+    if (url.href.startsWith(stopAt)) return { url };
   }
   throw new Error('too many redirects at the provider');
+}
+
+/**
+ * Follows an authorization URL as a browser would (redirects, cookies), signed in at the provider as
+ * `loginAs`, until the provider sends the browser to `stopAt`: that URL (code, state, iss or error).
+ */
+export async function followAuthorization(
+  authorizationUrl: string,
+  { loginAs, stopAt }: { loginAs: string; stopAt: string },
+): Promise<URL> {
+  const answer = await answerAt(authorizationUrl, loginAs, stopAt);
+  if ('form' in answer) throw new Error(`the provider posts a form to ${answer.form.action.href}`);
+  return answer.url;
+}
+
+/**
+ * The same for response_mode=form_post: the form the provider's page makes the browser post to
+ * `postTo` (Sign in with Apple), for the test to post as that browser would.
+ */
+export async function followAuthorizationToForm(
+  authorizationUrl: string,
+  { loginAs, postTo }: { loginAs: string; postTo: string },
+): Promise<PostedForm> {
+  const answer = await answerAt(authorizationUrl, loginAs, postTo);
+  if ('url' in answer) throw new Error(`the provider redirected to ${answer.url.href}, without a form`);
+  return answer.form;
 }
 
 /** What a fake provider's token endpoint received. */

@@ -43,7 +43,19 @@ interface ProviderBase {
   tokenEndpointAuthMethod: TokenEndpointAuthMethod;
   /** More parameters its authorization endpoint wants. */
   authorizationParams?: Record<string, string>;
+  /**
+   * Where it sends the browser back unless the vendor says otherwise: a path under the public URL. Left
+   * out: the web app's /account/social/success, which reads `?code&state` from the address.
+   */
+  redirectPath?: string;
 }
+
+/**
+ * Apple's answer comes as a form its page posts (response_mode=form_post, which Apple requires once the
+ * email or name scope is asked for): a page of the web app cannot read a POST, so this server takes it
+ * and sends the browser on to /account/social/success with the same code and state (routes.ts).
+ */
+export const APPLE_FORM_POST_PATH = '/frontegg/auth/social/apple/callback';
 
 /**
  * A provider that signs an ID token: it is checked against its JWKS, issuer, audience, expiry and nonce.
@@ -139,6 +151,8 @@ const apple: OidcProviderDefinition = {
   protocol: 'oidc',
   tokenEndpointAuthMethod: 'client_secret_post',
   scopes: ['openid', 'email', 'name'],
+  authorizationParams: { response_mode: 'form_post' },
+  redirectPath: APPLE_FORM_POST_PATH,
   endpoints: {
     authorizationEndpoint: 'https://appleid.apple.com/auth/authorize',
     tokenEndpoint: 'https://appleid.apple.com/auth/token',

@@ -7,13 +7,16 @@ import {
   socialProviderOptionsSchema,
   socialProviderSchema,
 } from '@brizo/contract/entities/social-login';
+import { webPaths } from '@brizo/contract';
 import { z } from 'zod';
 import { credentialRateLimit } from '../../../routes/rate-limit.js';
 import { areaRoutes } from '../../../routes/route.js';
 import { loginResponse, requestMeta } from '../../../routes/schemas.js';
 import type { RouteOptions } from '../../../services/index.js';
+import { bindBrowser, browserBindingCheck, newBrowserBinding } from '../../federated/browser-binding.js';
 import { mfaRequiredResponse } from '../../second-factor/schemas.js';
 import { replyWithSession } from '../../session-reply.js';
+import { APPLE_FORM_POST_PATH } from './providers.js';
 
 const providerParams = z.object({ provider: socialProviderSchema });
 
@@ -59,7 +62,9 @@ export const socialLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
     produces: 'other',
     answers: { 302: z.null().describe("To the provider's authorization endpoint") },
     handler: async ({ params, query, reply }) => {
-      const location = await socialLogin.start(params.provider, query);
+      const binding = newBrowserBinding();
+      const location = await socialLogin.start(params.provider, { ...query, binding: binding.stored });
+      bindBrowser(reply, config, binding);
       return reply.header('cache-control', 'no-store').redirect(location, 302);
     },
   });
@@ -103,6 +108,7 @@ export const socialLoginRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
           invitationToken: body?.invitationToken,
         },
         requestMeta(request),
+        browserBindingCheck(request, reply),
       );
       return replyWithSession(reply, services.sessions, answer);
     },
@@ -216,5 +222,64 @@ export const socialProvidersRoutes: FastifyPluginAsyncZod<RouteOptions> = async 
     params: providerParams,
     handler: ({ claims, params, request }) =>
       socialLogin.remove(claims, params.provider, requestMeta(request)),
+  });
+};
+
+/** Apple's form: a code, the state and at most an ID token and its `user` JSON; a few kilobytes. */
+const FORM_POST_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Apple's answer (response_mode=form_post): its page posts `code` and `state` (or `error`) here, from
+ * appleid.apple.com. Registered outside the cookie scope (app.ts): the POST comes from Apple's origin, and
+ * nothing is read or set here but the browser's next address. The web app's /account/social/success then
+ * posts the code from our own origin, where the sign-in's browser binding is checked. Apple's `user` JSON
+ * (the name, sent once, unsigned) is not passed on: it would sit in the address bar and history.
+ */
+export const socialFormPostRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
+  app,
+  { config, services },
+) => {
+  const route = areaRoutes(app, services, 'auth');
+  // This plugin reads the form and nothing else: a JSON body (or any other) is a 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_POST_BODY_LIMIT },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      done(null, Object.fromEntries(new URLSearchParams(text)));
+    },
+  );
+
+  route({
+    name: 'socialAppleFormPost',
+    method: 'POST',
+    url: APPLE_FORM_POST_PATH,
+    summary: "Sign in with Apple: takes the form Apple's page posts, then to the web app (303)",
+    description:
+      'Redirects (303) to /account/social/success with the code and state Apple posted (or its error), ' +
+      'where the web app calls the post-login. The `user` field is not passed on.',
+    access: 'public',
+    config: credentialRateLimit(config),
+    body: z.object({
+      code: z.string().max(4096).optional(),
+      state: z.string().max(1000).optional(),
+      error: z
+        .string()
+        .regex(/^[\w.-]{1,100}$/, 'an OAuth error code')
+        .optional(),
+      id_token: z.string().max(8192).optional(),
+      user: z.string().max(2048).optional(),
+    }),
+    produces: 'other',
+    answers: { 303: z.null().describe('To the web app: /account/social/success?code&state (or ?error)') },
+    handler: ({ body, reply }) => {
+      const next = new URL(`${config.publicUrl}${webPaths.socialSuccess}`);
+      for (const name of ['code', 'state', 'error'] as const) {
+        const value = body[name];
+        if (value !== undefined) next.searchParams.set(name, value);
+      }
+      return reply.header('cache-control', 'no-store').redirect(next.toString(), 303);
+    },
   });
 };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { socialProviders, webPaths, type SocialProvider } from '@brizo/contract';
+import { isOneOf, socialProviders, webPaths, type SocialProvider } from '@brizo/contract';
 import {
   socialProviderOptionsSchema,
   type SocialLoginConfiguration,
@@ -51,6 +51,11 @@ import { mergeJsonObject } from '../../../services/json-metadata.js';
 import type { SignUpService } from '../../../services/signup.js';
 import type { SsoEnforcement } from '../../../services/sso/enforcement.js';
 import type { AccessTokenClaims } from '../../../services/tokens.js';
+import {
+  BROWSER_MISMATCH,
+  type BrowserBindingCheck,
+  type StoredBrowserBinding,
+} from '../../federated/browser-binding.js';
 import type { FederatedSignInAnswer } from '../../federated/types.js';
 import type { MfaService } from '../../second-factor/service.js';
 import {
@@ -111,6 +116,8 @@ export interface SocialStartInput {
   invitationToken?: string | undefined;
   /** Where the web app goes after signing in: a path of our own origin. */
   redirectUrl?: string | undefined;
+  /** The browser that starts it (browser-binding.ts): the post-login must come from the same one. */
+  binding: StoredBrowserBinding;
 }
 
 export interface SocialCallbackInput {
@@ -158,7 +165,13 @@ export function createSocialLoginService(deps: {
   ssoEnforcement?: SsoEnforcement;
 }) {
   const { db, config, clock, outbound } = deps;
-  const defaultRedirectUrl = `${config.publicUrl}${webPaths.socialSuccess}`;
+  /** The web app's page that finishes a sign-in: it reads `?code&state` and calls the post-login. */
+  const successPageUrl = `${config.publicUrl}${webPaths.socialSuccess}`;
+  /** Where a provider sends the browser back unless the vendor set an address: that page, or our receiver of Apple's form. */
+  const defaultRedirectUrl = (type: string) => {
+    const path = isOneOf(socialProviders, type) ? socialProviderCatalogue[type].redirectPath : undefined;
+    return path ? `${config.publicUrl}${path}` : successPageUrl;
+  };
   // One key set per address, kept between sign-ins: jose refetches it when a token names an unknown key.
   const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
   const keySetOf = (jwksUri: string) => {
@@ -170,7 +183,7 @@ export function createSocialLoginService(deps: {
     return keys;
   };
 
-  const redirectUrlOf = (row: SocialLoginProviderRow) => row.redirectUrl || defaultRedirectUrl;
+  const redirectUrlOf = (row: SocialLoginProviderRow) => row.redirectUrl || defaultRedirectUrl(row.type);
   const isUsable = (row: SocialLoginProviderRow | undefined): row is SocialLoginProviderRow =>
     Boolean(row?.active && row.clientId && row.clientSecret);
 
@@ -183,7 +196,7 @@ export function createSocialLoginService(deps: {
     configured: row !== undefined,
     clientId: row?.clientId ?? null,
     hasSecret: Boolean(row?.clientSecret),
-    redirectUrl: row ? redirectUrlOf(row) : defaultRedirectUrl,
+    redirectUrl: row ? redirectUrlOf(row) : defaultRedirectUrl(type),
     customised: Boolean(row?.redirectUrl),
     additionalScopes: row?.additionalScopes ?? [],
     endpoints: row?.endpoints ?? {},
@@ -582,6 +595,7 @@ export function createSocialLoginService(deps: {
         data: {
           ...(input.invitationToken ? { invitationToken: input.invitationToken } : {}),
           ...(input.redirectUrl ? { redirectUrl: input.redirectUrl } : {}),
+          browserBinding: input.binding,
         },
         createdAt: now,
         expiresAt: addSeconds(now, REQUEST_SECONDS),
@@ -612,6 +626,7 @@ export function createSocialLoginService(deps: {
       provider: SocialProvider,
       input: SocialCallbackInput,
       meta: RequestMeta,
+      browser: BrowserBindingCheck,
     ): Promise<SocialLoginAnswer> {
       const state = input.state ? decodeSocialLoginState(input.state) : null;
       if (!state) return failure(provider, meta, 'no state of ours', errorCatalogue.social.requestNotFound);
@@ -634,7 +649,12 @@ export function createSocialLoginService(deps: {
           `state of ${request.provider ?? 'another provider'}`,
           errorCatalogue.social.requestNotFound,
         );
-      if (input.redirectUri && input.redirectUri !== request.redirectUri)
+      if (!browser.holds(request.data.browserBinding))
+        return failure(provider, meta, BROWSER_MISMATCH, errorCatalogue.social.requestNotFound);
+      // Apple's answer reaches the page through our receiver of its form: the page then names itself.
+      const relayed =
+        socialProviderCatalogue[provider].redirectPath !== undefined && input.redirectUri === successPageUrl;
+      if (input.redirectUri && input.redirectUri !== request.redirectUri && !relayed)
         return failure(provider, meta, 'redirectUri differs', errorCatalogue.social.invalidCallback);
       // The verifier is the server's: one sent along must be the same (else the code is another sign-in's).
       if (input.codeVerifier && input.codeVerifier !== request.codeVerifier)

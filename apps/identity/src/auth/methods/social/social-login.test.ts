@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditLogsByEmail } from '../../../db/queries/audit-logs.js';
 import { findTenantById } from '../../../db/queries/tenants.js';
 import { findUserByEmail, findUserById, findUserClaimsById } from '../../../db/queries/users.js';
+import { hashToken } from '../../../lib/secrets.js';
 import {
+  auditLogs,
   federatedLoginRequests,
   socialLoginProviders,
   ssoConnections,
@@ -14,6 +16,7 @@ import {
   userIdentities,
 } from '../../../db/schema/index.js';
 import { as, createTenantAdmins, signedIn, type TenantAdmins } from '../../../../test/admin-support.js';
+import { BrowserJar } from '../../../../test/browser-jar.js';
 import { createUser } from '../../../../test/factories.js';
 import { mfaClient } from '../../../../test/mfa-support.js';
 import { API, cookieValue, expectErrorShape, uniqueEmail, useTestServer } from '../../../../test/harness.js';
@@ -22,8 +25,10 @@ import {
   startOAuth2Provider,
   type LocalOAuth2Provider,
 } from '../../../../test/oauth2-provider.js';
+import { postForm } from '../../../../test/form-post.js';
 import {
   followAuthorization,
+  followAuthorizationToForm,
   startFakeOidcProvider,
   startOidcProvider,
   signJwt,
@@ -38,8 +43,12 @@ import {
 const server = useTestServer({ env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
 const COOKIE = 'fe_refresh_brizoaccess';
 const REDIRECT = 'http://identity.test/account/social/success';
+/** Apple answers by form post (response_mode=form_post) to this receiver, which sends the browser to REDIRECT. */
+const APPLE_RECEIVER = 'http://identity.test/frontegg/auth/social/apple/callback';
 const oidcProviders = ['google', 'microsoft', 'apple', 'linkedin'] as const;
 const oauth2Providers = ['github', 'facebook', 'slack'] as const;
+/** The browser the tests sign in with unless they name another (test/browser-jar.ts). */
+const browser = new BrowserJar();
 const secretOf = (provider: SocialProvider) => `secret-of-${provider}-${'x'.repeat(12)}`;
 const clientOf = (provider: SocialProvider) => `client-${provider}`;
 
@@ -69,39 +78,66 @@ interface Callback {
 }
 
 /** The login box's button: GET /sso/v2's authorizationUrl under the API base, then the provider, back with code and state. */
-async function authorize(provider: SocialProvider, loginAs: string, query = ''): Promise<Callback> {
+async function authorize(
+  provider: SocialProvider,
+  loginAs: string,
+  query = '',
+  from: BrowserJar = browser,
+): Promise<Callback> {
   const listed = await server().app.inject({ method: 'GET', url: `${API}/sso/v2` });
   const entry = listed
     .json<Array<{ type: string; authorizationUrl: string }>>()
     .find((item) => item.type === provider);
   if (!entry) throw new Error(`${provider} is not offered`);
   // The store prefixes it with `${baseUrl}/frontegg` (SocialLoginState loadSocialLoginsConfigurationV2).
-  const start = await server().app.inject({
-    method: 'GET',
-    url: `/frontegg${entry.authorizationUrl}${query}`,
-  });
+  const start = from.take(
+    await server().app.inject({
+      method: 'GET',
+      url: `/frontegg${entry.authorizationUrl}${query}`,
+      cookies: from.cookies,
+    }),
+  );
   if (start.statusCode !== 302) throw new Error(`start answered ${start.statusCode}: ${start.body}`);
   const location = String(start.headers.location);
-  const back = oidcPeers.has(provider)
-    ? await followAuthorization(location, { loginAs, stopAt: REDIRECT })
-    : await authorizeAt(location, loginAs);
+  const back =
+    provider === 'apple'
+      ? await throughAppleFormPost(location, loginAs)
+      : oidcPeers.has(provider)
+        ? await followAuthorization(location, { loginAs, stopAt: REDIRECT })
+        : await authorizeAt(location, loginAs);
   const code = back.searchParams.get('code');
   const state = back.searchParams.get('state');
   if (!code || !state) throw new Error(`the provider sent back ${back.href}`);
   return { code, state };
 }
 
-/** The web app's /account/social/success: the provider comes from the state, the rest goes to the post-login. */
-const postLogin = (
+/** Apple's page posts its form to our receiver (from its origin, no cookie); where the receiver sends the browser. */
+async function throughAppleFormPost(location: string, loginAs: string): Promise<URL> {
+  const form = await followAuthorizationToForm(location, { loginAs, postTo: APPLE_RECEIVER });
+  const relayed = await postForm(server().app, form, new URL(location).origin);
+  if (relayed.statusCode !== 303)
+    throw new Error(`the receiver answered ${relayed.statusCode}: ${relayed.body}`);
+  return new URL(String(relayed.headers.location));
+}
+
+/**
+ * The web app's /account/social/success: the provider comes from the state, the rest goes to the
+ * post-login, from `from` (null: a browser without any cookie).
+ */
+const postLogin = async (
   provider: SocialProvider,
   query: Record<string, string>,
   body: Record<string, unknown> = {},
-) =>
-  server().app.inject({
+  from: BrowserJar | null = browser,
+) => {
+  const response = await server().app.inject({
     method: 'POST',
     url: `${API}/auth/v1/user/sso/${provider}/postlogin?${new URLSearchParams(query).toString()}`,
     payload: body,
+    cookies: from?.cookies ?? {},
   });
+  return from ? from.take(response) : response;
+};
 
 async function signIn(
   provider: SocialProvider,
@@ -133,7 +169,11 @@ beforeAll(async () => {
   team = await createTenantAdmins(server());
   for (const provider of oidcProviders) {
     const peer = await startOidcProvider({
-      client: { clientId: clientOf(provider), clientSecret: secretOf(provider), redirectUris: [REDIRECT] },
+      client: {
+        clientId: clientOf(provider),
+        clientSecret: secretOf(provider),
+        redirectUris: [provider === 'apple' ? APPLE_RECEIVER : REDIRECT],
+      },
     });
     oidcPeers.set(provider, peer);
     const saved = await configure(provider, {
@@ -242,7 +282,17 @@ describe('the providers the login box offers', () => {
       nonce: params.nonce,
       redirectUri: REDIRECT,
     });
-    expect(row?.data).toEqual({ invitationToken: 'inv-1', redirectUrl: '/settings' });
+    // The start binds the sign-in to this browser: an HttpOnly, SameSite=Lax cookie whose hash the row keeps.
+    const [cookie] = start.cookies.filter((entry) => entry.name.startsWith('brizo-sso-binding-'));
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(row?.data).toEqual({
+      invitationToken: 'inv-1',
+      redirectUrl: '/settings',
+      browserBinding: {
+        slot: cookie?.name.replace('brizo-sso-binding-', ''),
+        hash: hashToken(cookie?.value ?? ''),
+      },
+    });
     expect(params.code_challenge).not.toBe(row?.codeVerifier);
 
     const github = await server().app.inject({
@@ -463,6 +513,60 @@ describe('what the callback must prove', () => {
     },
   );
 
+  // Login CSRF: an attacker starts a sign-in as themselves and lures the victim to its callback page.
+  it('is finished only by the browser that started it', async () => {
+    const victim = new BrowserJar();
+    const attacker = new BrowserJar();
+    const own = await authorize('github', personAt('github', uniqueEmail('victim')), '', victim);
+    const attackers = uniqueEmail('attacker');
+    const mismatches = async () =>
+      (
+        await server()
+          .db.select()
+          .from(auditLogs)
+          .where(
+            and(
+              eq(auditLogs.action, 'User failed to log in with a social provider'),
+              eq(
+                auditLogs.description,
+                'The browser that finished this sign-in is not the one that started it',
+              ),
+            ),
+          )
+      ).length;
+    const before = await mismatches();
+    // With another sign-in's cookie, and with none.
+    for (const from of [victim, null]) {
+      const lured = await authorize('github', personAt('github', attackers), '', attacker);
+      const response = await postLogin('github', { ...lured }, {}, from);
+      expect(expectErrorShape(response, 401).errorCode).toBe('ER-SOCIAL-REQUEST-NOT-FOUND');
+    }
+    expect(await mismatches()).toBe(before + 2);
+    expect(await findUserByEmail(server().db, attackers)).toBeUndefined();
+    expect((await postLogin('github', { ...own }, {}, victim)).statusCode).toBe(200);
+    expect(victim.bindings).toEqual([]);
+  });
+
+  it('finishes sign-ins started in parallel tabs of one browser, in any order', async () => {
+    const tabs = new BrowserJar();
+    const started = [
+      {
+        provider: 'google' as const,
+        ...(await authorize('google', personAt('google', uniqueEmail('tab')), '', tabs)),
+      },
+      {
+        provider: 'slack' as const,
+        ...(await authorize('slack', personAt('slack', uniqueEmail('tab')), '', tabs)),
+      },
+    ];
+    expect(tabs.bindings).toHaveLength(2);
+    for (const { provider, code, state } of started.reverse()) {
+      const response = await postLogin(provider, { code, state, redirectUri: REDIRECT }, {}, tabs);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(tabs.bindings).toEqual([]);
+  });
+
   it('a code_verifier other than the one the sign-in started with is refused', async () => {
     const { code, state } = await authorize('slack', personAt('slack', uniqueEmail('verifier')));
     const response = await postLogin('slack', { code, state, code_verifier: 'A'.repeat(43) });
@@ -544,10 +648,13 @@ describe('ID token checks (a provider whose answers the test writes)', () => {
         jwksUri: `${fake.issuer}/jwks`,
       },
     });
-    const start = await server().app.inject({
-      method: 'GET',
-      url: `${API}/auth/v2/user/sso/default/apple/prelogin`,
-    });
+    const start = browser.take(
+      await server().app.inject({
+        method: 'GET',
+        url: `${API}/auth/v2/user/sso/default/apple/prelogin`,
+        cookies: browser.cookies,
+      }),
+    );
     const params = new URL(String(start.headers.location)).searchParams;
     const nonce = params.get('nonce') ?? '';
     const key =
