@@ -32,14 +32,7 @@ export const routes: RouteObject[] = [
       { path: paths.logout, ...lazyPage(() => import('../features/logout').then((m) => m.LogoutPage)) },
       {
         path: paths.signUp,
-        lazy: async () => {
-          // Issue 13: the social logins under the sign-up form (features do not import each other).
-          const [{ SignUpPage }, { SocialLoginButtons }] = await Promise.all([
-            import('../features/sign-up'),
-            import('../features/social-login'),
-          ]);
-          return { Component: () => <SignUpPage otherOptions={<SocialLoginButtons />} /> };
-        },
+        ...lazyPage(() => import('./sign-up-with-social-logins').then((m) => m.SignUpWithSocialLogins)),
       },
       { path: paths.activate, ...lazyPage(() => import('../features/activate').then((m) => m.ActivatePage)) },
       {

@@ -1,6 +1,6 @@
 import { socialProviders, type SocialProvider } from '@brizo/contract/enums';
 import { decodeSocialLoginState } from '@brizo/contract/social-login';
-import { useAuth, useSocialLoginActions, useSocialLoginState } from '@frontegg/react-hooks';
+import { useAuth, useAuthActions } from '@frontegg/react-hooks';
 import type { SocialLoginProviders } from '@frontegg/rest-api';
 import { useCallback, useMemo } from 'react';
 import { releaseSignInCallbackHold } from '../sign-in-callback-hold';
@@ -10,6 +10,9 @@ import { describeError } from './types';
 
 // Issue 13, social login: the buttons (features/social-login) and /account/social/success
 // (features/sso-callbacks). Imported by those lazily loaded screens only (login page bundle budget).
+// They read the store through the hooks the login page already uses (useAuth, useAuthActions, ...): the
+// login page's chunk holds the whole of @frontegg/react-hooks (vite.config.ts), so any other hook a lazy
+// screen calls is carried by the login page (useSocialLoginState and useOnRedirectTo cost it 0.05 kB).
 
 export interface SocialLoginButton {
   provider: SocialProvider;
@@ -19,7 +22,7 @@ export interface SocialLoginButton {
 
 /** The active social logins the store loaded at start, in the server's order; unknown types are left out. */
 export function useSocialLoginButtons(): SocialLoginButton[] {
-  const configs = useSocialLoginState((state) => state.socialLoginsConfigV2);
+  const configs = useAuth((auth) => auth.socialLoginState.socialLoginsConfigV2);
   return useMemo(
     () =>
       (configs ?? []).flatMap((config) => {
@@ -50,8 +53,11 @@ export type SocialCallbackStart =
  * this page); with the flag on, the code is posted anyway, so the provider's account signs in.
  */
 export function useSocialLoginCallback() {
-  const actions = useSocialLoginActions();
-  const { loading, error } = useSocialLoginState((state) => ({ loading: state.loading, error: state.error }));
+  const actions = useAuthActions();
+  const { loading, error } = useAuth(({ socialLoginState: state }) => ({
+    loading: state.loading,
+    error: state.error,
+  }));
   const isLoading = useAuth((auth) => auth.isLoading);
   const isAuthenticated = useAuth((auth) => auth.isAuthenticated);
   const callbackPath = useAuth((auth) => auth.routes.socialLoginCallbackUrl);

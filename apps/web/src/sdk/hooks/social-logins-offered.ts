@@ -1,4 +1,4 @@
-import { useSocialLoginState } from '@frontegg/react-hooks';
+import { useAuth } from '@frontegg/react-hooks';
 
 // On the login page's critical path (bundle budget): whether to load the social buttons at all. The
 // providers themselves are read by the lazily loaded buttons (./social-login.ts).
@@ -12,5 +12,5 @@ export const isOfferedSocialLogin = (config: { active: boolean; authorizationUrl
  * when it starts).
  */
 export function useSocialLoginsOffered(): boolean {
-  return useSocialLoginState((state) => state.socialLoginsConfigV2?.some(isOfferedSocialLogin) ?? false);
+  return useAuth((auth) => auth.socialLoginState.socialLoginsConfigV2?.some(isOfferedSocialLogin) ?? false);
 }
