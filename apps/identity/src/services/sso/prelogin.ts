@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client.js';
 import { findSsoConnectionByDomain } from '../../db/queries/sso-connections.js';
-import { findUserClaimsByUsername } from '../../db/queries/usernames.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import { emailDomainOf } from '../../auth/federated/sso-sign-in.js';
@@ -29,15 +28,12 @@ export function createSsoPrelogin(deps: {
   const notConfigured = () => appError(errorCatalogue.auth.ssoNotConfigured);
 
   /**
-   * The email whose domain decides. A username stands for its account's email (usernames are
-   * per-vendor sign-in names); an unknown username answers as a domain without SSO does.
+   * The email whose domain decides. A username is not looked up: answering SSO for a known username
+   * and "no SSO" for an unknown one would tell anyone which usernames exist. People of an SSO domain
+   * type their email (a username goes on to the password step, where enforcement refuses them after
+   * the password, revealing nothing).
    */
-  const emailOf = async (input: PreLoginInput): Promise<string> => {
-    if (input.email?.trim()) return input.email.trim();
-    if (input.username?.trim())
-      return (await findUserClaimsByUsername(db, input.username.trim(), clock.now()))?.email ?? '';
-    return '';
-  };
+  const emailOf = (input: PreLoginInput): string => input.email?.trim() ?? '';
 
   return {
     /** Where the browser goes to sign in, and the protocol; 404 ssoNotConfigured when SSO does not apply. */
@@ -48,7 +44,7 @@ export function createSsoPrelogin(deps: {
       /** The browser asking: the sign-in started here must end in it (auth/federated/browser-binding.ts). */
       binding: StoredBrowserBinding,
     ): Promise<{ address: string; idpType: 'saml' | 'oidc' }> {
-      const domain = emailDomainOf(await emailOf(input));
+      const domain = emailDomainOf(emailOf(input));
       if (!domain) throw notConfigured();
       const found = await findSsoConnectionByDomain(db, domain);
       // SPEC: a tenantId narrows the search to that tenant's connections.
