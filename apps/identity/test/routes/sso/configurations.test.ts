@@ -1,6 +1,7 @@
 // Issue 13: the SSO section's API (/frontegg/team/resources/sso/...): configurations, IdP metadata,
 // domains verified by DNS TXT records (a local DNS server), default roles, groups, the policy, and
 // the SSO pre-login that routes a validated domain to its IdP.
+import { createUser } from '../../factories.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -479,6 +480,18 @@ describe('SSO pre-login', () => {
     const v1 = await prelogin({ email: `someone@${domain}` }, PRELOGIN_V1);
     expect(v1.statusCode, v1.body).toBe(200);
     expect(v1.json<{ address: string }>().address.startsWith('https://idp.example.test/sso')).toBe(true);
+
+    // A username is not looked up: a known one on the SSO domain answers as an unknown one does, so the
+    // pre-login cannot tell which usernames exist (issue 13).
+    await createUser(s.db, s.passwords, {
+      tenant,
+      email: `known@${domain}`,
+      username: `known-${tenant.id.slice(0, 8)}`,
+    });
+    const known = await prelogin({ username: `known-${tenant.id.slice(0, 8)}` });
+    const unknown = await prelogin({ username: `unknown-${tenant.id.slice(0, 8)}` });
+    expectError(known, 404, 'ER-AUTH-SSO-NOT-FOUND');
+    expect(known.body).toBe(unknown.body);
 
     // Other domains, and disabled configurations, answer 404.
     expectError(await prelogin({ email: `someone@${uniqueDomain()}` }), 404, 'ER-AUTH-SSO-NOT-FOUND');
