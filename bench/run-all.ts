@@ -9,6 +9,9 @@ const benchmarks = [
   'bundle-size.ts',
   'lighthouse.ts',
   'start-time.ts',
+  'saml-validate.ts',
+  'saml-sign-in.ts',
+  'scim-sync.ts',
 ];
 for (const file of benchmarks) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], {
