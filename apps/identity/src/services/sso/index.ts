@@ -23,7 +23,7 @@ export function createSsoServices(deps: { db: Db; config: Config; clock: Clock }
   return {
     configurations,
     legacySaml: createLegacySamlService(db, configurations),
-    prelogin: createSsoPrelogin({ db, clock, fresh: configurations.fresh }),
+    prelogin: createSsoPrelogin({ db, fresh: configurations.fresh }),
     enforcement: createSsoEnforcement({ db, clock }),
   };
 }

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { findSsoConnectionByDomain } from '../../db/queries/sso-connections.js';
 import { appError, errorCatalogue } from '../../errors.js';
-import type { Clock } from '../../lib/time.js';
 import { emailDomainOf } from '../../auth/federated/sso-sign-in.js';
 import type { StoredBrowserBinding } from '../../auth/federated/browser-binding.js';
 import type { SsoConnectionRow } from '../../auth/federated/types.js';
@@ -20,11 +19,10 @@ export interface PreLoginInput {
 
 export function createSsoPrelogin(deps: {
   db: Db;
-  clock: Clock;
   /** The connection with its IdP metadata refreshed when stale (configurations.ts fresh). */
   fresh: (connection: SsoConnectionRow) => Promise<SsoConnectionRow>;
 }) {
-  const { db, clock } = deps;
+  const { db } = deps;
   const notConfigured = () => appError(errorCatalogue.auth.ssoNotConfigured);
 
   /**
