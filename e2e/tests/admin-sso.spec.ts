@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { createJourneyTenant } from '../support/admin';
 import { signInAndOpenSection } from '../support/admin-session';
 import { SAML_IDP_URL } from '../support/env';
+import { checkScreen } from '../support/screen-check';
 import { continueWithEmail, journeyDomain, publishTxt, signedInEmail, signInAtIdp } from '../support/sso';
 
 test('an administrator sets up SAML single sign-on, tests it live, and a member signs in with it', async ({
@@ -38,6 +39,7 @@ test('an administrator sets up SAML single sign-on, tests it live, and a member 
   await publishTxt(request, domain, [await txt.inputValue()]);
   await page.getByRole('button', { name: `Verify ${domain}` }).click();
   await expect(page.getByRole('status').filter({ hasText: `${domain} is verified` })).toBeVisible();
+  await checkScreen(page, 'sso-setup-domains');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // 5. Every member of the domain gets regular access.
@@ -60,10 +62,12 @@ test('an administrator sets up SAML single sign-on, tests it live, and a member 
   await expect(report).toContainText('Every check passed');
   await expect(report).toContainText("The response is signed by the identity provider's certificate");
   await expect(report).toContainText(`tester@${domain}`);
+  await checkScreen(page, 'sso-live-test-report');
   // Nobody was signed in by the test: the administrator's own session is untouched.
   expect(await signedInEmail(page)).toBe(tenant.admin.email);
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByRole('article', { name: /SAML|Okta|Entra|Google|Other/ })).toBeVisible();
+  await checkScreen(page, 'sso-overview');
 
   // A member of the domain now signs in through the IdP, in another browser.
   const context = await browser.newContext();

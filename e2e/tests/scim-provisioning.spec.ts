@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { createJourneyTenant } from '../support/admin';
 import { signInAndOpenSection } from '../support/admin-session';
 import { SAML_IDP_URL } from '../support/env';
+import { checkScreen } from '../support/screen-check';
 import {
   continueWithEmail,
   createSsoConnection,
@@ -40,7 +41,9 @@ test('a directory creates, renames and deactivates a person, who then cannot sig
   const token = await connect.getByRole('textbox', { name: 'Bearer token' }).inputValue();
   const base = await connect.getByRole('textbox', { name: 'SCIM base URL' }).inputValue();
   await connect.getByRole('button', { name: 'I have copied the token' }).click();
+  await expect(connect).toBeHidden();
   await expect(page.getByRole('row', { name: /Entra people/ })).toBeVisible();
+  await checkScreen(page, 'provisioning-directories');
   const scim = { authorization: `Bearer ${token}`, 'content-type': SCIM_JSON };
 
   // The directory creates the person, as Entra ID does.

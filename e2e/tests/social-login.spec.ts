@@ -3,6 +3,7 @@
 // through it and starts a trial; the same person signs in through it again later.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, OIDC_PROVIDER_URL, OIDC_SOCIAL_CLIENT } from '../support/env';
+import { checkScreen } from '../support/screen-check';
 import { journeyDomain, signedInEmail, signInAtIdp } from '../support/sso';
 
 const SOCIAL = '/frontegg/identity/resources/sso/v1';
@@ -50,6 +51,7 @@ test('a new person signs up with Google, starts a trial, and signs in with Googl
   await page.goto('/account/login');
   const google = page.getByRole('link', { name: 'Continue with Google' });
   await expect(google).toBeVisible();
+  await checkScreen(page, 'login-with-social-buttons');
   await google.click();
   await page.waitForURL(`${OIDC_PROVIDER_URL}/**`);
   await signInAtIdp(page, email);

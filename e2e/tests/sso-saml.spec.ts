@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { createJourneyTenant } from '../support/admin';
 import { SAML_IDP_URL } from '../support/env';
+import { checkScreen } from '../support/screen-check';
 import {
   continueWithEmail,
   createSsoConnection,
@@ -93,4 +94,5 @@ test('a failed SAML sign-in shows that single sign-on did not work', async ({ pa
   await expect(
     page.getByRole('heading', { name: "We couldn't sign you in with single sign-on" }),
   ).toBeVisible();
+  await checkScreen(page, 'sso-failed');
 });

@@ -75,6 +75,7 @@ export function DirectoryLogDialog({
     );
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       opened
       onClose={onClose}
       title={`Provisioning log of ${directory.connectionName}`}

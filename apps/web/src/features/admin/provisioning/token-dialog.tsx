@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { CopyField } from '../../../components/admin';
 import type { ShownToken } from '../../../sdk/admin/provisioning';
 
@@ -7,11 +8,16 @@ import type { ShownToken } from '../../../sdk/admin/provisioning';
  * the directory's provisioning settings. Closing the dialog forgets it.
  */
 export function TokenDialog({ shown, onClose }: { shown: ShownToken | null; onClose: () => void }) {
+  // The dialog keeps its name while it fades out (a dialog without one is unnamed to assistive
+  // technology); only the directory's name is kept, never the token.
+  const lastName = useRef('');
+  if (shown) lastName.current = shown.directoryName;
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       opened={shown !== null}
       onClose={onClose}
-      title={shown ? `Connect ${shown.directoryName}` : ''}
+      title={`Connect ${lastName.current}`}
       size="lg"
       centered
       closeOnClickOutside={false}

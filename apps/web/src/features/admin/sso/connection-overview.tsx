@@ -123,6 +123,7 @@ export function ConnectionOverview({
         </Part>
       </Stack>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
         opened={editing}
         onClose={() => setEditing(false)}
         title="Edit identity provider"
