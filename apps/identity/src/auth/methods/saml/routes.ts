@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { credentialRateLimit } from '../../../routes/rate-limit.js';
 import { areaRoutes } from '../../../routes/route.js';
+import { acceptFormPosts } from '../../../routes/form-posts.js';
 import { loginResponse, requestMeta } from '../../../routes/schemas.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { browserBindingCheck } from '../../federated/browser-binding.js';
@@ -60,14 +61,7 @@ export const samlEndpointRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
   const route = areaRoutes(app, services, 'sso');
 
   // The app reads JSON only; this plugin's routes alone read the form the SAML POST binding sends.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: ACS_BODY_LIMIT },
-    (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      done(null, Object.fromEntries(new URLSearchParams(text)));
-    },
-  );
+  acceptFormPosts(app, ACS_BODY_LIMIT);
 
   route({
     name: 'samlAssertionConsumer',

@@ -11,6 +11,7 @@ import { webPaths } from '@brizo/contract';
 import { z } from 'zod';
 import { credentialRateLimit } from '../../../routes/rate-limit.js';
 import { areaRoutes } from '../../../routes/route.js';
+import { acceptFormPosts } from '../../../routes/form-posts.js';
 import { loginResponse, requestMeta } from '../../../routes/schemas.js';
 import type { RouteOptions } from '../../../services/index.js';
 import { bindBrowser, browserBindingCheck, newBrowserBinding } from '../../federated/browser-binding.js';
@@ -242,14 +243,7 @@ export const socialFormPostRoutes: FastifyPluginAsyncZod<RouteOptions> = async (
   const route = areaRoutes(app, services, 'auth');
   // This plugin reads the form and nothing else: a JSON body (or any other) is a 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_POST_BODY_LIMIT },
-    (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      done(null, Object.fromEntries(new URLSearchParams(text)));
-    },
-  );
+  acceptFormPosts(app, FORM_POST_BODY_LIMIT);
 
   route({
     name: 'socialAppleFormPost',
