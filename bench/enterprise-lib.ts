@@ -67,8 +67,8 @@ export async function startCpuMeter(serverPid: number | undefined) {
   };
 }
 
-/** The database of DATABASE_URL, created when missing. */
-async function ensurePostgresDatabase(url: string): Promise<void> {
+/** The database of `url`, created when missing. */
+export async function ensurePostgresDatabase(url: string): Promise<void> {
   const address = new URL(url);
   const name = address.pathname.slice(1);
   address.pathname = '/postgres';

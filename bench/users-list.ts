@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ensurePostgresDatabase, runSql } from './enterprise-lib.ts';
 import {
   API,
   DEMO_PASSWORD,
@@ -74,41 +74,6 @@ async function alreadySeeded(): Promise<boolean> {
     return Number(rows[0]?.count ?? 0) > USERS;
   } finally {
     await client.end();
-  }
-}
-
-async function runStatements(statements: string[], pgliteDir?: string): Promise<void> {
-  if (pgliteDir) {
-    const client = await PGlite.create({ dataDir: pgliteDir });
-    try {
-      for (const statement of statements) await client.exec(statement);
-    } finally {
-      await client.close();
-    }
-    return;
-  }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The bench database of DATABASE_URL, created when missing. */
-async function ensurePostgresDatabase(): Promise<void> {
-  if (!databaseUrl) return;
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
   }
 }
 
@@ -177,7 +142,7 @@ const env: Record<string, string> = databaseUrl
   ? { DATABASE_URL: databaseUrl, ACCESS_TOKEN_TTL_SECONDS: '3600' }
   : { DATA_DIR: pgliteDir ?? '', ACCESS_TOKEN_TTL_SECONDS: '3600' };
 try {
-  await ensurePostgresDatabase();
+  if (databaseUrl) await ensurePostgresDatabase(databaseUrl);
   // The first start migrates and seeds the demo accounts; PGlite is then seeded while no server holds it.
   server = await startServer({ port, env });
   if (pgliteDir) {
@@ -186,7 +151,7 @@ try {
   }
   const seedStart = performance.now();
   const reused = await alreadySeeded();
-  if (!reused) await runStatements(seedStatements, pgliteDir);
+  if (!reused) await runSql(seedStatements, pgliteDir);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   server ??= await startServer({ port, env });
   const token = await accessToken(server.url);
