@@ -43,6 +43,7 @@ import { teamTenantRoutes } from './routes/tenants/team/index.js';
 import { teamUsersRoutes } from './routes/users/team/index.js';
 import { createServices, type RouteOptions } from './services/index.js';
 import type { BackgroundTasks } from './services/background.js';
+import type { Jobs } from './services/jobs.js';
 import { ipRestrictionGuard } from './routes/security/restrictions/guard.js';
 import { crossSiteGuard } from './routes/cross-site-guard.js';
 import { responseHeaders } from './routes/response-headers.js';
@@ -66,10 +67,17 @@ import { scimErrorHandler, scimServerRoutes } from './routes/scim/v2.js';
 import { SCIM_PATH } from './services/scim/context.js';
 import { samlEndpointRoutes } from './auth/methods/saml/routes.js';
 import { socialFormPostRoutes } from './auth/methods/social/routes.js';
+import { auditsRoutes } from './routes/audits/index.js';
+import { connectivityRoutes } from './routes/connectivity/index.js';
+import { notificationsRoutes } from './routes/notifications/index.js';
+import { reportsRoutes } from './routes/reports/index.js';
+import { usageRoutes } from './routes/usage/index.js';
+import { policyPreviewRoutes } from './routes/security/policy-preview/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     background: BackgroundTasks;
+    jobs: Jobs;
   }
 }
 
@@ -169,6 +177,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const services = await createServices(context, app.log, { secondFactorStrategies });
   // Tests and the dev mailbox wait for the work anonymous requests do after answering (issue 10).
   app.decorate('background', services.background);
+  app.decorate('jobs', services.jobs);
   const options: RouteOptions = { config, db: context.db, services };
   // Every route module with the URL prefix it serves (SPEC section 7), in registration order.
   const routeModules: Array<[FastifyPluginAsync<RouteOptions>, string | undefined]> = [
@@ -211,6 +220,13 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [securityCenterRoutes, API_PREFIX],
     // Issue 13: the Provisioning section's SCIM directory configurations.
     [scimRoutes, `${API_PREFIX}/directory/resources`],
+    // Issue 14: the Audits, Webhooks and Usage sections, notifications, reports, policy impact preview.
+    [auditsRoutes, `${API_PREFIX}/audits`],
+    [connectivityRoutes, API_PREFIX],
+    [notificationsRoutes, `${API_PREFIX}/notification`],
+    [reportsRoutes, `${API_PREFIX}/reports`],
+    [usageRoutes, `${API_PREFIX}/usage/resources`],
+    [policyPreviewRoutes, CONFIGURATIONS],
   ];
   // Machine-to-machine: no cookies and no bearer, so it stays out of the scope below (bench/RESULTS.md).
   await app.register(apiTokenExchangeRoutes, { ...options, prefix: AUTH });
@@ -235,6 +251,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    // Issue 14: the periodic jobs stop first (a delivery in flight finishes or its lease expires).
+    await services.jobs.stop();
     // Mail still being sent after an answer goes out before the mailer closes.
     await services.background.idle();
     await context.mailer.close();

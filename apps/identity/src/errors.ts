@@ -673,6 +673,25 @@ export const errorCatalogue = {
       'Send application/scim+json or application/json',
     ),
   },
+  // Issue 14: operations. Each area's helper adds its entries to its own block.
+  audits: {
+    invalidFilter: entry(400, errorCodes.audits.invalidFilter, 'The audit log filter is not valid'),
+  },
+  connectivity: {
+    webhookNotFound: entry(404, errorCodes.connectivity.webhookNotFound, 'Webhook not found'),
+  },
+  notifications: {
+    notFound: entry(404, errorCodes.notifications.notFound, 'Notification not found'),
+  },
+  reports: {
+    templateNotFound: entry(404, errorCodes.reports.templateNotFound, 'Report not found'),
+  },
+  usage: {
+    invalidRange: entry(400, errorCodes.usage.invalidRange, 'The date range is not valid'),
+  },
+  policyPreview: {
+    invalidPolicy: entry(400, errorCodes.policyPreview.invalidPolicy, 'The policy to preview is not valid'),
+  },
 } as const;
 
 export class AppError extends Error {

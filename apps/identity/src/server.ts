@@ -68,6 +68,8 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
     const address = await app.listen({ port: config.port, host: config.host });
+    // Issue 14: the event dispatcher, webhook deliveries, scheduled reports and retention (services/jobs.ts).
+    app.jobs.start();
     if (config.production && !config.secretsKey) {
       app.log.warn(
         'SECRETS_KEY is not set: single sign-on and social login cannot be configured until it is',

@@ -295,6 +295,31 @@ export const scimErrorCodes = {
   unsupportedMediaType: 'ER-SCIM-UNSUPPORTED-MEDIA-TYPE',
 } as const;
 
+// Issue 14: operations. Each area's helper adds its codes to its own block.
+export const auditsErrorCodes = {
+  invalidFilter: 'ER-AUDITS-INVALID-FILTER',
+} as const;
+
+export const connectivityErrorCodes = {
+  webhookNotFound: 'ER-CONNECTIVITY-WEBHOOK-NOT-FOUND',
+} as const;
+
+export const notificationsErrorCodes = {
+  notFound: 'ER-NOTIFICATIONS-NOT-FOUND',
+} as const;
+
+export const reportsErrorCodes = {
+  templateNotFound: 'ER-REPORTS-TEMPLATE-NOT-FOUND',
+} as const;
+
+export const usageErrorCodes = {
+  invalidRange: 'ER-USAGE-INVALID-RANGE',
+} as const;
+
+export const policyPreviewErrorCodes = {
+  invalidPolicy: 'ER-POLICY-PREVIEW-INVALID',
+} as const;
+
 /** Every code, by area; a client that needs one area's codes imports that area's list alone. */
 export const errorCodes = {
   request: requestErrorCodes,
@@ -325,6 +350,12 @@ export const errorCodes = {
   oidc: oidcErrorCodes,
   social: socialErrorCodes,
   scim: scimErrorCodes,
+  audits: auditsErrorCodes,
+  connectivity: connectivityErrorCodes,
+  notifications: notificationsErrorCodes,
+  reports: reportsErrorCodes,
+  usage: usageErrorCodes,
+  policyPreview: policyPreviewErrorCodes,
 } as const;
 
 type Codes = typeof errorCodes;

@@ -54,6 +54,14 @@ import { createSamlService } from '../auth/methods/saml/service.js';
 import { createSsoSignIn } from '../auth/federated/sso-sign-in.js';
 import { createSsoServices } from './sso/index.js';
 import { createOidcService } from '../auth/methods/oidc/service.js';
+import { createJobs } from './jobs.js';
+import type { ServiceDeps } from './operations-deps.js';
+import { createAuditsService } from './audits/index.js';
+import { createConnectivityService } from './connectivity/index.js';
+import { createNotificationsService } from './notifications/index.js';
+import { createReportsService } from './reports/index.js';
+import { createUsageService } from './usage/index.js';
+import { createPolicyPreviewService } from './security/policy-preview.js';
 
 /** Wires the domain services from the context; routes receive the result. */
 export async function createServices(
@@ -296,8 +304,28 @@ export async function createServices(
     // DEV_TOOLS only: the routes that use it are registered only then.
     devTools: createDevToolsService({ db, passwords }),
   };
+  // Issue 14: operations (audit log, connectivity, notifications, reports, usage, policy preview).
+  const jobs = createJobs(log);
+  const operations: ServiceDeps = {
+    db,
+    config,
+    clock,
+    mailer,
+    sms,
+    jobs,
+    background,
+    secrets: createSecretBox({ key: config.secretsKey, production: config.production }),
+    outbound: createOutboundFetch({ allowHosts: config.outboundAllowHosts }),
+  };
   return {
     ...services,
+    jobs,
+    audits: createAuditsService(operations),
+    connectivity: createConnectivityService(operations),
+    notifications: createNotificationsService(operations),
+    reports: createReportsService(operations),
+    usage: createUsageService(operations),
+    policyPreview: createPolicyPreviewService(operations),
     // Issue 13: SCIM provisioning changes members and groups through the team and groups services.
     scim: createScimServices({
       db,

@@ -18,5 +18,8 @@ export const adminSectionPages: Record<BuiltSectionKey, () => Promise<ComponentT
   security: () => import('../features/admin/security').then((m) => m.SecuritySection),
   sso: () => import('../features/admin/sso').then((m) => m.SsoSection),
   provisioning: () => import('../features/admin/provisioning').then((m) => m.ProvisioningSection),
+  audits: () => import('../features/admin/audits').then((m) => m.AuditsSection),
+  webhooks: () => import('../features/admin/webhooks').then((m) => m.WebhooksSection),
   apiTokens: () => import('../features/admin/api-tokens').then((m) => m.ApiTokensSection),
+  usage: () => import('../features/admin/usage').then((m) => m.UsageSection),
 };

@@ -70,10 +70,28 @@ const sectionEntries = [
     permission: 'fe.secure.read.provisioningConfiguration',
   },
   {
+    key: 'audits',
+    label: 'Audit logs',
+    path: 'audits',
+    permission: 'fe.secure.read.audits',
+  },
+  {
+    key: 'webhooks',
+    label: 'Webhooks',
+    path: 'webhooks',
+    permission: 'fe.connectivity.read.webhooks',
+  },
+  {
     key: 'apiTokens',
     label: 'API tokens',
     path: 'api-tokens',
     permission: 'fe.secure.read.tenantApiTokens',
+  },
+  {
+    key: 'usage',
+    label: 'Usage',
+    path: 'usage',
+    permission: 'fe.usage.read',
   },
 ] as const satisfies readonly AdminSection[];
 

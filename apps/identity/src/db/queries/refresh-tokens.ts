@@ -27,7 +27,7 @@ export interface SessionStart {
 
 /**
  * One statement for the writes of a sign-in: the session (refresh family), its first token, the
- * user's lastLogin and the audit entry. Password login stays at one read and one write.
+ * user's lastLogin, the audit entry and its domain event. Password login stays at one read and one write.
  */
 export async function insertSessionStart(db: Db, start: SessionStart): Promise<void> {
   const a = start.audit;
@@ -45,10 +45,15 @@ export async function insertSessionStart(db: Db, start: SessionStart): Promise<v
       select ${start.tokenHash}, id, ${now}, ${expiresAt} from family
     ), login as (
       update ${users} set last_login = ${now} where id = ${start.userId}
+    ), audit as (
+      insert into ${auditLogs} (tenant_id, user_id, email, action, description, severity, ip, user_agent, json, created_at)
+      values (${a.tenantId ?? null}, ${a.userId ?? null}, ${a.email ?? null}, ${a.action}, ${a.description ?? ''}, ${a.severity},
+              ${a.ip ?? null}, ${a.userAgent ?? null}, ${JSON.stringify(a.json ?? {})}::jsonb, ${now})
+      returning id, tenant_id, created_at
     )
-    insert into ${auditLogs} (tenant_id, user_id, email, action, description, severity, ip, user_agent, json, created_at)
-    values (${a.tenantId ?? null}, ${a.userId ?? null}, ${a.email ?? null}, ${a.action}, ${a.description ?? ''}, ${a.severity},
-            ${a.ip ?? null}, ${a.userAgent ?? null}, ${JSON.stringify(a.json ?? {})}::jsonb, ${now})
+    -- Issue 14: the sign-in's domain event, for the tenant's webhooks and channels (db/queries/audit-logs.ts).
+    insert into event_outbox (audit_id, tenant_id, created_at)
+    select id, tenant_id, created_at from audit where tenant_id is not null
   `);
 }
 

@@ -24,6 +24,10 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('audit_logs_created_idx').on(t.createdAt),
+    // The Audits section's filters (issue 14): a severity, an action or an email, newest first.
+    index('audit_logs_tenant_severity_idx').on(t.tenantId, t.severity, t.createdAt),
+    index('audit_logs_tenant_action_idx').on(t.tenantId, t.action, t.createdAt),
+    index('audit_logs_tenant_email_idx').on(t.tenantId, t.email, t.createdAt),
     // The users list's breached-passwords preset (issue 4, migration 0013_team): few rows, cheap to keep.
     index('audit_logs_breached_user_idx')
       .on(t.userId, t.createdAt)

@@ -25,3 +25,4 @@ export * from './profile.js';
 export * from './sso.js';
 export * from './social-logins.js';
 export * from './scim.js';
+export * from './operations.js';

@@ -1,0 +1,7 @@
+import type { ServiceDeps } from '../operations-deps.js';
+
+// Issue 14: placeholder wired by the lead; the area's helper replaces it.
+export function createConnectivityService(_deps: ServiceDeps) {
+  return {};
+}
+export type ConnectivityService = ReturnType<typeof createConnectivityService>;

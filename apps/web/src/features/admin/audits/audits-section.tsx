@@ -1,0 +1,6 @@
+import { SectionPage } from '../../../components/admin';
+
+// Issue 14: placeholder wired by the lead; the section's helper replaces it.
+export function AuditsSection() {
+  return <SectionPage title="Audit logs">{null}</SectionPage>;
+}

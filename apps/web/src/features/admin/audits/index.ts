@@ -1,0 +1,1 @@
+export { AuditsSection } from './audits-section';

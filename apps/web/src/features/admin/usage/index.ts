@@ -1,0 +1,1 @@
+export { UsageSection } from './usage-section';
