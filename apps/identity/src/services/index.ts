@@ -55,6 +55,7 @@ import { createSsoSignIn } from '../auth/federated/sso-sign-in.js';
 import { createSsoServices } from './sso/index.js';
 import { createOidcService } from '../auth/methods/oidc/service.js';
 import { createJobs } from './jobs.js';
+import { createDomainEvents } from './domain-events.js';
 import type { ServiceDeps } from './operations-deps.js';
 import { createAuditsService } from './audits/index.js';
 import { createConnectivityService } from './connectivity/index.js';
@@ -313,6 +314,7 @@ export async function createServices(
     mailer,
     sms,
     jobs,
+    events: createDomainEvents(),
     background,
     secrets: createSecretBox({ key: config.secretsKey, production: config.production }),
     outbound: createOutboundFetch({ allowHosts: config.outboundAllowHosts }),
