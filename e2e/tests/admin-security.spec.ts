@@ -45,9 +45,13 @@ test('the Admin changes each tab and sees the effect', async ({ page, request, b
   await ip.getByLabel('Enforce IP restrictions').check({ force: true });
   await ip.getByRole('button', { name: 'Save IP settings' }).click();
   await expect(ip.getByText('Changes saved')).toBeVisible();
-  // An allow list without this browser's address would lock the administrator out: refused.
+  // An allow list without this browser's address would lock the administrator out: the impact preview
+  // (issue 14) asks them to confirm, and the server still refuses it.
   await ip.getByText('Allow list', { exact: true }).click();
   await ip.getByRole('button', { name: 'Save IP settings' }).click();
+  const review = page.getByRole('dialog', { name: 'Review the impact before saving' });
+  await review.getByRole('checkbox', { name: 'I understand this will sign me out' }).check();
+  await review.getByRole('button', { name: 'Save IP settings' }).click();
   await expect(ip.getByText('This change would block your current IP address')).toBeVisible();
   // The refused change was not saved: the block list is still the one enforced.
   await page.reload();
@@ -76,6 +80,10 @@ test('the Admin changes each tab and sees the effect', async ({ page, request, b
   await general.getByLabel('Multi-factor authentication').click();
   await page.getByRole('option', { name: 'Required for everyone' }).click();
   await general.getByRole('button', { name: 'Save general settings' }).click();
+  // The impact preview (issue 14) lists the members not enrolled before the save.
+  const mfaReview = page.getByRole('dialog', { name: 'Review the impact before saving' });
+  await expect(mfaReview).toContainText(tenant.member.email);
+  await mfaReview.getByRole('button', { name: 'Save general settings' }).click();
   await expect(general.getByText('Changes saved')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recommendations' })).not.toContainText(
     'Require multi-factor authentication',

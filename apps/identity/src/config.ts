@@ -110,6 +110,17 @@ const envSchema = z.object({
    * the server may still call (IdP metadata, OIDC discovery, social providers); none by default.
    */
   OUTBOUND_ALLOW_HOSTS: z.string().optional(),
+  /** Issue 14: how long a webhook receiver may take to answer one delivery (ms). */
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Issue 14: attempts of one webhook delivery before it is recorded as failed. */
+  WEBHOOK_MAX_ATTEMPTS: positiveInt.default(8),
+  /** Issue 14: Slack's Web API base URL (tests point it at a local server). */
+  SLACK_API_URL: httpUrl.default('https://slack.com/api'),
+  /** Issue 14: the Slack app that tenants install ("Add to Slack"); Slack stays off without both. */
+  SLACK_CLIENT_ID: z.string().optional(),
+  SLACK_CLIENT_SECRET: z.string().optional(),
+  /** Issue 14: how many days a tenant's audit events are kept unless the tenant chose its own (services/audits). */
+  AUDIT_RETENTION_DAYS: positiveInt.default(365),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -164,6 +175,15 @@ export interface Config {
   ssoDnsServers: string[];
   /** Issue 13: private or loopback hosts outbound calls may reach (lib/outbound.ts). */
   outboundAllowHosts: string[];
+  /** Issue 14: a webhook receiver's answer time limit, and the attempts before a delivery fails. */
+  webhookTimeoutMs: number;
+  webhookMaxAttempts: number;
+  /** Issue 14: Slack's Web API base URL and the Slack app's OAuth client (services/connectivity/slack.ts). */
+  slackApiUrl: string;
+  slackClientId: string | undefined;
+  slackClientSecret: string | undefined;
+  /** Issue 14: audit events older than this many days are deleted, unless the tenant chose its own retention. */
+  auditRetentionDays: number;
   production: boolean;
   logLevel: string;
 }
@@ -232,6 +252,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'base64') : undefined,
     ssoDnsServers: listOf(e.SSO_DNS_SERVERS),
     outboundAllowHosts: listOf(e.OUTBOUND_ALLOW_HOSTS).map((host) => host.toLowerCase()),
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookMaxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+    slackApiUrl: e.SLACK_API_URL,
+    slackClientId: e.SLACK_CLIENT_ID,
+    slackClientSecret: e.SLACK_CLIENT_SECRET,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     production,
     logLevel: e.LOG_LEVEL,
   };

@@ -676,15 +676,53 @@ export const errorCatalogue = {
   // Issue 14: operations. Each area's helper adds its entries to its own block.
   audits: {
     invalidFilter: entry(400, errorCodes.audits.invalidFilter, 'The audit log filter is not valid'),
+    unknownColumn: entry(400, errorCodes.audits.unknownColumn, 'Unknown audit log column'),
   },
   connectivity: {
     webhookNotFound: entry(404, errorCodes.connectivity.webhookNotFound, 'Webhook not found'),
+    webhookLogNotFound: entry(404, errorCodes.connectivity.webhookLogNotFound, 'Webhook log not found'),
+    webhookUrlRefused: entry(
+      400,
+      errorCodes.connectivity.webhookUrlRefused,
+      'The webhook URL must use https and a public address',
+    ),
+    webhookDisabled: entry(409, errorCodes.connectivity.webhookDisabled, 'The webhook is disabled'),
+    eventNotFound: entry(404, errorCodes.connectivity.eventNotFound, 'Event not found'),
+    channelConfigNotFound: entry(
+      404,
+      errorCodes.connectivity.channelConfigNotFound,
+      'This event has no configuration for the channel',
+    ),
+    subscriptionNotFound: entry(404, errorCodes.connectivity.subscriptionNotFound, 'Subscription not found'),
+    slackNotConfigured: entry(
+      400,
+      errorCodes.connectivity.slackNotConfigured,
+      'Slack is not set up on this server (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET)',
+    ),
+    slackNotConnected: entry(409, errorCodes.connectivity.slackNotConnected, 'Slack is not connected'),
+    slackRequestFailed: entry(400, errorCodes.connectivity.slackRequestFailed, 'Slack refused the request'),
   },
   notifications: {
     notFound: entry(404, errorCodes.notifications.notFound, 'Notification not found'),
   },
   reports: {
     templateNotFound: entry(404, errorCodes.reports.templateNotFound, 'Report not found'),
+    invalidDataFilters: entry(
+      400,
+      errorCodes.reports.invalidDataFilters,
+      'dataFilters must be base64-encoded JSON of the report filters',
+    ),
+    invalidSchedule: entry(400, errorCodes.reports.invalidSchedule, 'The schedule is not valid'),
+    unsupportedType: entry(
+      400,
+      errorCodes.reports.unsupportedType,
+      'This report type is not supported: use html or pdf',
+    ),
+    invalidRecipients: entry(
+      400,
+      errorCodes.reports.invalidRecipients,
+      'Reports can be sent only to members of this account',
+    ),
   },
   usage: {
     invalidRange: entry(400, errorCodes.usage.invalidRange, 'The date range is not valid'),

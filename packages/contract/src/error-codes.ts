@@ -298,10 +298,20 @@ export const scimErrorCodes = {
 // Issue 14: operations. Each area's helper adds its codes to its own block.
 export const auditsErrorCodes = {
   invalidFilter: 'ER-AUDITS-INVALID-FILTER',
+  unknownColumn: 'ER-AUDITS-UNKNOWN-COLUMN',
 } as const;
 
 export const connectivityErrorCodes = {
   webhookNotFound: 'ER-CONNECTIVITY-WEBHOOK-NOT-FOUND',
+  webhookLogNotFound: 'ER-CONNECTIVITY-WEBHOOK-LOG-NOT-FOUND',
+  webhookUrlRefused: 'ER-CONNECTIVITY-WEBHOOK-URL-REFUSED',
+  webhookDisabled: 'ER-CONNECTIVITY-WEBHOOK-DISABLED',
+  eventNotFound: 'ER-CONNECTIVITY-EVENT-NOT-FOUND',
+  channelConfigNotFound: 'ER-CONNECTIVITY-CHANNEL-CONFIG-NOT-FOUND',
+  subscriptionNotFound: 'ER-CONNECTIVITY-SUBSCRIPTION-NOT-FOUND',
+  slackNotConfigured: 'ER-CONNECTIVITY-SLACK-NOT-CONFIGURED',
+  slackNotConnected: 'ER-CONNECTIVITY-SLACK-NOT-CONNECTED',
+  slackRequestFailed: 'ER-CONNECTIVITY-SLACK-REQUEST-FAILED',
 } as const;
 
 export const notificationsErrorCodes = {
@@ -310,6 +320,10 @@ export const notificationsErrorCodes = {
 
 export const reportsErrorCodes = {
   templateNotFound: 'ER-REPORTS-TEMPLATE-NOT-FOUND',
+  invalidDataFilters: 'ER-REPORTS-INVALID-DATA-FILTERS',
+  invalidSchedule: 'ER-REPORTS-INVALID-SCHEDULE',
+  unsupportedType: 'ER-REPORTS-UNSUPPORTED-TYPE',
+  invalidRecipients: 'ER-REPORTS-INVALID-RECIPIENTS',
 } as const;
 
 export const usageErrorCodes = {

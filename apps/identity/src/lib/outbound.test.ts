@@ -44,6 +44,7 @@ describe('outbound calls to configured addresses (issue 13)', () => {
       if (request.url === '/to-metadata') response.writeHead(302, { location: '/metadata' }).end();
       else if (request.url === '/to-private')
         response.writeHead(302, { location: 'http://169.254.169.254/latest' }).end();
+      else if (request.url === '/stall') setTimeout(() => response.end('late'), 2_000);
       else response.end('ok');
     });
     let base = '';
@@ -57,6 +58,18 @@ describe('outbound calls to configured addresses (issue 13)', () => {
       const outbound = createOutboundFetch({ allowHosts: ['127.0.0.1'] });
       expect(await (await outbound(`${base}/to-metadata`)).text()).toBe('ok');
       await expect(outbound(`${base}/to-private`)).rejects.toThrow(OutboundRefusedError);
+    });
+
+    it('answers a redirect as it came when the call asks for redirect: manual (issue 14)', async () => {
+      const outbound = createOutboundFetch({ allowHosts: ['127.0.0.1'] });
+      const response = await outbound(`${base}/to-private`, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('http://169.254.169.254/latest');
+    });
+
+    it('bounds a call by its own timeoutMs (issue 14)', async () => {
+      const outbound = createOutboundFetch({ allowHosts: ['127.0.0.1'] });
+      await expect(outbound(`${base}/stall`, { timeoutMs: 50 })).rejects.toThrow();
     });
   });
 });

@@ -55,7 +55,8 @@ export interface OutboundOptions {
   timeoutMs?: number;
 }
 
-const allowed = (url: URL, allowHosts: readonly string[]) =>
+/** Whether OUTBOUND_ALLOW_HOSTS names the URL's host (`host` or `host:port`). */
+export const isAllowedHost = (url: URL, allowHosts: readonly string[]) =>
   allowHosts.includes(url.hostname.toLowerCase()) || allowHosts.includes(url.host.toLowerCase());
 
 /** Refuses a URL that is not http(s), or whose host resolves to a special address and is not allowed. */
@@ -64,7 +65,7 @@ export async function assertPublicUrl(target: string | URL, options: OutboundOpt
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new OutboundRefusedError(`only http(s) addresses may be called, not ${url.protocol}`);
   }
-  if (allowed(url, options.allowHosts)) return url;
+  if (isAllowedHost(url, options.allowHosts)) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((entry) => entry.address);
   if (addresses.length === 0 || addresses.some(isSpecialAddress)) {
@@ -76,18 +77,26 @@ export async function assertPublicUrl(target: string | URL, options: OutboundOpt
 const MAX_REDIRECTS = 3;
 
 /**
+ * What a call may add to fetch's options. `redirect: 'manual'` answers a redirect as it came, without
+ * following it (issue 14: a webhook's 3xx is a failed delivery); `timeoutMs` replaces the default limit.
+ */
+export type OutboundInit = RequestInit & { timeoutMs?: number };
+
+/**
  * fetch for addresses from configuration: each hop checked by assertPublicUrl, redirects followed by
- * hand (at most three), the whole call bounded by a timeout (10 s by default).
+ * hand (at most three) unless the call asks for `redirect: 'manual'`, the whole call bounded by a
+ * timeout (10 s by default).
  */
 export function createOutboundFetch(options: OutboundOptions) {
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const defaultTimeoutMs = options.timeoutMs ?? 10_000;
   return async function outboundFetch(
     input: string | URL | Request,
-    init: RequestInit = {},
+    { timeoutMs = defaultTimeoutMs, ...init }: OutboundInit = {},
   ): Promise<Response> {
     let url = await assertPublicUrl(input instanceof Request ? input.url : input, options);
     const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])]);
     const request = input instanceof Request ? input : undefined;
+    const follows = init.redirect !== 'manual';
     for (let hop = 0; ; hop += 1) {
       const response = await fetch(url, {
         method: request?.method,
@@ -99,7 +108,7 @@ export function createOutboundFetch(options: OutboundOptions) {
         ...(request?.body && { duplex: 'half' }),
       } as RequestInit);
       const location = response.headers.get('location');
-      if (response.status < 300 || response.status >= 400 || !location) return response;
+      if (!follows || response.status < 300 || response.status >= 400 || !location) return response;
       if (hop >= MAX_REDIRECTS) throw new OutboundRefusedError('too many redirects');
       url = await assertPublicUrl(new URL(location, url), options);
     }

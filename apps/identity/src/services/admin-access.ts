@@ -22,6 +22,12 @@ export interface AdminActor {
    * personOf); a personal token's is its owner's.
    */
   apiToken?: { clientId: string; type: 'tenant' | 'user' };
+  /**
+   * Issue 14: set when a SCIM directory acts (services/scim/context.ts). Its own events record each of
+   * its requests ("User deprovisioned by SCIM"), so the team and groups services it changes members
+   * and groups through do not record the same change a second time.
+   */
+  scimDirectoryId?: string;
 }
 
 export function adminActorOf(claims: AccessTokenClaims, meta: RequestMeta): AdminActor {

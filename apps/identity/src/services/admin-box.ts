@@ -1,8 +1,9 @@
 import { adminSections, alwaysVisibleSections } from '@brizo/contract';
-import { atomicMethods, type Db } from '../db/client.js';
+import { afterCommit, atomicMethods, type Db } from '../db/client.js';
 import { updateVendorConfig } from '../db/queries/vendor-config.js';
 import type { Clock } from '../lib/time.js';
 import { assertVendorAdmin, type AdminActor } from './admin-access.js';
+import { auditChange } from './audit-changes.js';
 import { auditEvents, recordAdminAudit } from './audit.js';
 import type { VendorSettings } from './vendor-settings.js';
 
@@ -56,19 +57,20 @@ export function createAdminBoxService(deps: {
       // Vendor-wide: a tenant administrator must not change every other tenant's portal.
       assertVendorAdmin(actor);
       const current = (await deps.vendorSettings.get()).adminBox;
-      await updateVendorConfig(deps.db, {
-        adminBox: mergeConfiguration(current, changes),
-        updatedAt: deps.clock.now(),
-      });
+      const next = mergeConfiguration(current, changes);
+      await updateVendorConfig(deps.db, { adminBox: next, updatedAt: deps.clock.now() });
+      // Not read back through the cache inside the transaction (a rollback would leave this process
+      // serving what was never committed); dropped again once committed.
       deps.vendorSettings.invalidate();
+      await afterCommit(async () => deps.vendorSettings.invalidate());
       await recordAdminAudit(
         deps.db,
         actor,
         auditEvents.adminBoxUpdated,
-        { json: changes },
+        { json: { ...changes, ...auditChange(current, next) } },
         deps.clock.now(),
       );
-      return configuration();
+      return mergeConfiguration(DEFAULT_ADMIN_BOX, next);
     },
   });
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { atomicMethods, type Db } from '../db/client.js';
 import {
   deleteApiToken,
+  findApiTokenInScope,
   findApiTokenGrant,
   findAssignableRoles,
   insertApiToken,
@@ -16,8 +17,10 @@ import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { grantsPermission } from '@brizo/contract';
 import { assertPerson, personOf, type AdminActor } from './admin-access.js';
+import { auditChange } from './audit-changes.js';
 import { auditEvents, recordAdminAudit, type RequestMeta } from './audit.js';
 import type { IpRestrictionService } from './security/ip-restrictions.js';
+import type { ApiTokenUseRecorder } from './audits/buffer.js';
 import { z } from 'zod';
 import type { ApiTokenKind } from '../db/schema/index.js';
 import { apiTokenKeys, type ApiTokenCaller, type SignedAccessToken, type TokenService } from './tokens.js';
@@ -162,6 +165,8 @@ export function createApiTokensService(deps: {
   ipRestrictions: Pick<IpRestrictionService, 'assertAllowed'>;
   /** Issue 10: a deleted token's access tokens, or those with its old roles, stop at once. */
   revocations: RevocationList;
+  /** Issue 14: each exchange is audited, buffered off the request path (services/audits/buffer.ts). */
+  apiTokenUse: Pick<ApiTokenUseRecorder, 'exchanged'>;
 }) {
   const { db, config, clock, tokens, ipRestrictions, revocations } = deps;
   const revokeIssued = (clientId: string) =>
@@ -248,6 +253,7 @@ export function createApiTokensService(deps: {
           description: row.description,
           roleIds: owner.roleIds,
           expiresInMinutes: input.expiresInMinutes ?? null,
+          ...auditChange(null, fieldsOf(row)),
         },
       },
       now,
@@ -277,7 +283,7 @@ export function createApiTokensService(deps: {
     if (!deleted) throw appError(errorCatalogue.apiTokens.notFound);
     grants.delete(clientId);
     revokeIssued(clientId);
-    await auditChange(actor, 'deleted', clientId, userId, {}, kind);
+    await auditTokenChange(actor, 'deleted', clientId, userId, auditChange(fieldsOf(deleted), null), kind);
   }
 
   /** Signs the access token of a row just inserted: its claims as the exchange would make them. */
@@ -293,8 +299,15 @@ export function createApiTokensService(deps: {
     return sign(expiresInMinutes ? expiresInMinutes * 60 : NO_EXPIRY_SECONDS).accessToken;
   }
 
+  /** A token's fields, as the audit log's before and after show them (never its secret). */
+  const fieldsOf = (row: ApiTokenListing) => ({
+    description: row.description,
+    roleIds: [...row.roleIds].sort(),
+    expiresAt: row.expiresAt,
+  });
+
   /** The audit record of a token deleted or changed (its creation records more, in create()). */
-  const auditChange = (
+  const auditTokenChange = (
     actor: AdminActor,
     verb: 'deleted' | 'updated',
     clientId: string,
@@ -324,12 +337,16 @@ export function createApiTokensService(deps: {
       ...(changes.roleIds === undefined ? {} : { roleIds: changes.roleIds }),
     };
     if (Object.keys(set).length === 0) throw appError(errorCatalogue.apiTokens.noChanges);
+    const before = await findApiTokenInScope(db, { tenantId: actor.tenantId, userId }, clientId);
     const row = await updateApiToken(db, { tenantId: actor.tenantId, userId }, clientId, set);
-    if (!row) throw appError(errorCatalogue.apiTokens.notFound);
+    if (!row || !before) throw appError(errorCatalogue.apiTokens.notFound);
     // The exchange signs with the roles it read: drop them, so new roles apply from the next exchange.
     grants.delete(clientId);
     if (set.roleIds) revokeIssued(clientId);
-    await auditChange(actor, 'updated', clientId, userId, { changes: set });
+    await auditTokenChange(actor, 'updated', clientId, userId, {
+      changes: set,
+      ...auditChange(fieldsOf(before), fieldsOf(row)),
+    });
     return row;
   }
 
@@ -486,6 +503,7 @@ export function createApiTokensService(deps: {
       }
       await ipRestrictions.assertAllowed(grant.tenantId, meta);
       const remaining = grant.expiresAtMs === null ? Infinity : Math.floor((grant.expiresAtMs - now) / 1000);
+      deps.apiTokenUse.exchanged(clientId, grant.tenantId, grant.claims, meta);
       return grant.sign(Math.max(1, Math.min(config.accessTokenTtlSeconds, remaining)));
     },
   });

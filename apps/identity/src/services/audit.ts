@@ -145,6 +145,25 @@ export const auditEvents = {
   samlSignatureRefused: { action: 'SAML response with an invalid signature refused', severity: 'High' },
   samlAssertionReplayed: { action: 'Replayed SAML assertion refused', severity: 'High' },
   samlTestCompleted: { action: 'SAML configuration tested', severity: 'Info' },
+  // Issue 14: usage and reports (the Usage section's Reports tab and the scheduled-reports job).
+  reportScheduleSaved: { action: 'Report schedule saved', severity: 'Info' },
+  reportSent: { action: 'Report sent', severity: 'Info' },
+  scheduledReportSent: { action: 'Scheduled report sent', severity: 'Info' },
+  // Issue 14, Audit logs: each API-token exchange (buffered: services/audits/buffer.ts), the retention.
+  apiTokenExchanged: { action: 'API token exchanged for an access token', severity: 'Info' },
+  auditRetentionUpdated: { action: 'Audit log retention updated', severity: 'High' },
+  // Issue 14: connectivity (webhooks, the email and SMS channels, Slack), services/connectivity.
+  webhookCreated: { action: 'Webhook created', severity: 'High' },
+  webhookUpdated: { action: 'Webhook updated', severity: 'High' },
+  webhookDeleted: { action: 'Webhook deleted', severity: 'Medium' },
+  webhookDeliveryRetried: { action: 'Webhook delivery retried', severity: 'Info' },
+  webhookDeliveryFailed: { action: 'Webhook delivery failed', severity: 'Medium' },
+  notificationChannelSaved: { action: 'Event notification channel saved', severity: 'Medium' },
+  notificationChannelDeleted: { action: 'Event notification channel deleted', severity: 'Medium' },
+  slackConnected: { action: 'Slack workspace connected', severity: 'High' },
+  slackDisconnected: { action: 'Slack workspace disconnected', severity: 'Medium' },
+  slackSubscriptionSaved: { action: 'Slack subscription saved', severity: 'Medium' },
+  slackSubscriptionDeleted: { action: 'Slack subscription deleted', severity: 'Medium' },
 } satisfies Record<string, { action: string; severity: AuditSeverity }>;
 
 export type AuditEvent = (typeof auditEvents)[keyof typeof auditEvents];

@@ -23,6 +23,7 @@ import { findRolesByIdsVisibleToTenant } from '../db/queries/roles.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import type { AdminActor } from './admin-access.js';
+import { auditChange } from './audit-changes.js';
 import { auditEvents, recordAdminAudit, type AuditEvent } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
 import { revokeMembers, type RevocationList } from './revocations.js';
@@ -118,14 +119,22 @@ export function createGroupsService(deps: {
     if (existing && existing.id !== exceptId) throw appError(errorCatalogue.groups.nameTaken);
   }
 
-  const audit = (actor: AdminActor, event: AuditEvent, group: GroupRow, json: Record<string, unknown>) =>
-    recordAdminAudit(
+  const audit = async (
+    actor: AdminActor,
+    event: AuditEvent,
+    group: GroupRow,
+    json: Record<string, unknown>,
+  ) => {
+    // A SCIM directory's request is recorded once, by its own event (services/scim/groups.ts).
+    if (actor.scimDirectoryId) return;
+    await recordAdminAudit(
       db,
       actor,
       event,
       { description: `${event.action}: ${group.name}`, json: { groupId: group.id, ...json } },
       clock.now(),
     );
+  };
 
   /** A group's roles reach its members' tokens (db/queries/users.ts): their cached claims are stale. */
   const membersChanged = (userIds: string[]) => {
@@ -139,6 +148,17 @@ export function createGroupsService(deps: {
    */
   const membersLostRoles = (actor: AdminActor, userIds: string[]) =>
     revokeMembers(deps.revocations, actor.tenantId, userIds, clock.now().getTime());
+
+  /** A group's fields, its roles and its members, as the audit log's before and after show them. */
+  const fieldsOf = (group: GroupRow) => ({
+    name: group.name,
+    description: group.description,
+    color: group.color,
+    metadata: group.metadata,
+  });
+  const roleIdsOf = async (groupId: string) =>
+    (await findRolesOfGroups(db, [groupId])).map(({ role }) => role.id).sort();
+  const userIdsOf = async (groupId: string) => (await findUserIdsOfGroup(db, groupId)).sort();
 
   /** Whether the group gives its members any role (else leaving it takes nothing away). */
   const givesRoles = async (groupId: string) => (await findRolesOfGroups(db, [groupId])).length > 0;
@@ -178,6 +198,7 @@ export function createGroupsService(deps: {
       const now = clock.now();
       // Issue 10: a change and its audit row are one transaction (db/client.ts transactionAware).
       await db.transaction(async () => {
+        const previous = await configurationOf(actor.tenantId);
         const row = await upsertGroupConfig(db, actor.tenantId, changes, now);
         await recordAdminAudit(
           db,
@@ -185,7 +206,12 @@ export function createGroupsService(deps: {
           auditEvents.groupsConfigurationUpdated,
           {
             description: `Groups ${row.enabled ? 'on' : 'off'}, roles on groups ${row.rolesEnabled ? 'on' : 'off'}`,
-            json: { changes, enabled: row.enabled, rolesEnabled: row.rolesEnabled },
+            json: {
+              changes,
+              enabled: row.enabled,
+              rolesEnabled: row.rolesEnabled,
+              ...auditChange(previous, { enabled: row.enabled, rolesEnabled: row.rolesEnabled }),
+            },
           },
           now,
         );
@@ -242,7 +268,10 @@ export function createGroupsService(deps: {
           if (isUniqueViolation(error)) throw appError(errorCatalogue.groups.nameTaken);
           throw error;
         });
-        await audit(actor, auditEvents.groupCreated, created, { fields });
+        await audit(actor, auditEvents.groupCreated, created, {
+          fields,
+          ...auditChange(null, fieldsOf(created)),
+        });
         return created;
       });
       return this.get(actor, group.id);
@@ -257,7 +286,10 @@ export function createGroupsService(deps: {
       ) as GroupFields;
       await db.transaction(async () => {
         await updateGroupOfTenant(db, actor.tenantId, group.id, { ...changed, updatedAt: clock.now() });
-        await audit(actor, auditEvents.groupUpdated, group, { changed });
+        await audit(actor, auditEvents.groupUpdated, group, {
+          changed,
+          ...auditChange(fieldsOf(group), { ...fieldsOf(group), ...changed }),
+        });
       });
       return this.get(actor, group.id);
     },
@@ -267,8 +299,12 @@ export function createGroupsService(deps: {
       const members = await findUserIdsOfGroup(db, group.id);
       const hadRoles = await givesRoles(group.id);
       await db.transaction(async () => {
+        const roleIds = await roleIdsOf(group.id);
         await deleteGroupOfTenant(db, actor.tenantId, group.id);
-        await audit(actor, auditEvents.groupDeleted, group, { userIds: members });
+        await audit(actor, auditEvents.groupDeleted, group, {
+          userIds: members,
+          ...auditChange({ ...fieldsOf(group), roleIds, userIds: [...members].sort() }, null),
+        });
       });
       membersChanged(members);
       if (hadRoles) membersLostRoles(actor, members);
@@ -281,12 +317,16 @@ export function createGroupsService(deps: {
       // Members get these roles: giving a group more than one holds would be an escalation.
       await deps.roles.assertGrantableRoles(actor, roles);
       await db.transaction(async () => {
+        const before = await roleIdsOf(group.id);
         await insertGroupRoles(
           db,
           group.id,
           roles.map(({ role }) => role.id),
         );
-        await audit(actor, auditEvents.groupRolesAdded, group, { roleIds });
+        await audit(actor, auditEvents.groupRolesAdded, group, {
+          roleIds,
+          ...auditChange({ roleIds: before }, { roleIds: await roleIdsOf(group.id) }),
+        });
       });
       membersChanged(await findUserIdsOfGroup(db, group.id));
     },
@@ -295,12 +335,16 @@ export function createGroupsService(deps: {
       const group = await ownGroup(actor, groupId);
       const roles = await tenantRoles(actor, roleIds);
       await db.transaction(async () => {
+        const before = await roleIdsOf(group.id);
         await deleteGroupRoles(
           db,
           group.id,
           roles.map(({ role }) => role.id),
         );
-        await audit(actor, auditEvents.groupRolesRemoved, group, { roleIds });
+        await audit(actor, auditEvents.groupRolesRemoved, group, {
+          roleIds,
+          ...auditChange({ roleIds: before }, { roleIds: await roleIdsOf(group.id) }),
+        });
       });
       const members = await findUserIdsOfGroup(db, group.id);
       membersChanged(members);
@@ -312,8 +356,12 @@ export function createGroupsService(deps: {
       await assertEnabled(actor);
       const members = await tenantMembers(actor, userIds);
       await db.transaction(async () => {
+        const before = await userIdsOf(group.id);
         await insertGroupUsers(db, group.id, members);
-        await audit(actor, auditEvents.groupUsersAdded, group, { userIds: members });
+        await audit(actor, auditEvents.groupUsersAdded, group, {
+          userIds: members,
+          ...auditChange({ userIds: before }, { userIds: await userIdsOf(group.id) }),
+        });
       });
       membersChanged(members);
     },
@@ -322,8 +370,12 @@ export function createGroupsService(deps: {
       const group = await ownGroup(actor, groupId);
       const members = await tenantMembers(actor, userIds);
       await db.transaction(async () => {
+        const before = await userIdsOf(group.id);
         await deleteGroupUsers(db, group.id, members);
-        await audit(actor, auditEvents.groupUsersRemoved, group, { userIds: members });
+        await audit(actor, auditEvents.groupUsersRemoved, group, {
+          userIds: members,
+          ...auditChange({ userIds: before }, { userIds: await userIdsOf(group.id) }),
+        });
       });
       membersChanged(members);
       if (await givesRoles(group.id)) membersLostRoles(actor, members);

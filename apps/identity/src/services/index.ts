@@ -58,11 +58,12 @@ import { createJobs } from './jobs.js';
 import { createDomainEvents } from './domain-events.js';
 import type { ServiceDeps } from './operations-deps.js';
 import { createAuditsService } from './audits/index.js';
+import { createApiTokenUseRecorder, createAuditBuffer } from './audits/buffer.js';
 import { createConnectivityService } from './connectivity/index.js';
 import { createNotificationsService } from './notifications/index.js';
 import { createReportsService } from './reports/index.js';
 import { createUsageService } from './usage/index.js';
-import { createPolicyPreviewService } from './security/policy-preview.js';
+import { createPolicyPreviewService } from './security/policy-preview/index.js';
 
 /** Wires the domain services from the context; routes receive the result. */
 export async function createServices(
@@ -102,7 +103,18 @@ export async function createServices(
   });
   // Security section (issue 4): the sessions enforce the tenant's IP restrictions and session limit.
   const ipRestrictions = createIpRestrictionService({ db, clock });
-  const apiTokens = createApiTokensService({ db, config, clock, tokens, ipRestrictions, revocations });
+  // Issue 14: audit events of hot paths (API-token exchanges) are written in batches (services/audits).
+  const auditBuffer = createAuditBuffer({ db, log });
+  const apiTokenUse = createApiTokenUseRecorder({ buffer: auditBuffer, clock });
+  const apiTokens = createApiTokensService({
+    db,
+    config,
+    clock,
+    tokens,
+    ipRestrictions,
+    revocations,
+    apiTokenUse,
+  });
   // Access tokens the portal creates are long-lived: each use confirms the token's row (services/api-tokens.ts).
   tokens.setAccessTokenCheck(apiTokens.checkAccessToken);
   const tenantSecurity = createTenantSecurityService({ db, clock });
@@ -322,8 +334,8 @@ export async function createServices(
   return {
     ...services,
     jobs,
-    audits: createAuditsService(operations),
-    connectivity: createConnectivityService(operations),
+    audits: createAuditsService(operations, auditBuffer),
+    connectivity: createConnectivityService(operations, log),
     notifications: createNotificationsService(operations),
     reports: createReportsService(operations),
     usage: createUsageService(operations),

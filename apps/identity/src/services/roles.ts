@@ -24,6 +24,7 @@ import type { Clock } from '../lib/time.js';
 import { ADMIN_CATEGORY, PRODUCT_CATEGORY } from './access-catalogue.js';
 import { grantsPermission } from '@brizo/contract';
 import type { AdminActor } from './admin-access.js';
+import { auditChange } from './audit-changes.js';
 import { auditEvents, recordAdminAudit } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
 import { revocationKeys, revokeMembers, type RevocationList } from './revocations.js';
@@ -158,8 +159,17 @@ export function createRolesService(deps: {
     for (const clientId of clientIds) deps.revocations.revoke(revocationKeys.apiToken(clientId), at);
   };
 
+  /** A role's own fields, as the audit log's before and after show them. */
+  const fieldsOf = (role: RoleWithPermissions['role']) => ({
+    key: role.key,
+    name: role.name,
+    description: role.description,
+    isDefault: role.isDefault,
+    level: role.level,
+  });
+
   // Issue 10: each change and its audit row are one transaction (db/client.ts).
-  return atomicMethods(db, ['create', 'update', 'remove', 'setPermissionRoles'], {
+  return atomicMethods(db, ['create', 'update', 'remove', 'setPermissions', 'setPermissionRoles'], {
     view,
 
     async list(actor: AdminActor): Promise<RoleView[]> {
@@ -234,7 +244,15 @@ export function createRolesService(deps: {
         auditEvents.roleCreated,
         {
           description: `Role ${role.name} created`,
-          json: { roleId: role.id, key, permissions: permissions.map((permission) => permission.key) },
+          json: {
+            roleId: role.id,
+            key,
+            permissions: permissions.map((permission) => permission.key),
+            ...auditChange(null, {
+              ...fieldsOf(role),
+              permissions: permissions.map((permission) => permission.key).sort(),
+            }),
+          },
         },
         now,
       );
@@ -259,7 +277,14 @@ export function createRolesService(deps: {
         db,
         actor,
         auditEvents.roleUpdated,
-        { description: `Role ${role.name} updated`, json: { roleId: role.id, changed: defined } },
+        {
+          description: `Role ${role.name} updated`,
+          json: {
+            roleId: role.id,
+            changed: defined,
+            ...auditChange(fieldsOf(role), { ...fieldsOf(role), ...defined }),
+          },
+        },
         now,
       );
       return reload(actor, role.id);
@@ -275,7 +300,10 @@ export function createRolesService(deps: {
         db,
         actor,
         auditEvents.roleDeleted,
-        { description: `Role ${role.name} deleted`, json: { roleId: role.id, key: role.key } },
+        {
+          description: `Role ${role.name} deleted`,
+          json: { roleId: role.id, key: role.key, ...auditChange(fieldsOf(role), null) },
+        },
         clock.now(),
       );
     },
@@ -302,6 +330,10 @@ export function createRolesService(deps: {
             roleId: role.id,
             added,
             removed: before.filter((id) => !permissionIds.includes(id)),
+            ...auditChange(
+              { permissionIds: [...before].sort() },
+              { permissionIds: [...new Set(permissionIds)].sort() },
+            ),
           },
         },
         clock.now(),
@@ -334,6 +366,9 @@ export function createRolesService(deps: {
       const losing = own.filter(
         ({ role, permissionIds }) => !wanted.includes(role.id) && permissionIds.includes(permissionId),
       );
+      const holding = own
+        .filter(({ permissionIds }) => permissionIds.includes(permissionId))
+        .map(({ role }) => role.id);
       await db.transaction(async (tx) => {
         for (const { role } of gaining) await linkRolePermissions(tx, role.id, [permissionId]);
         await unlinkRolePermissions(
@@ -362,6 +397,15 @@ export function createRolesService(deps: {
             key: permission.key,
             added: gaining.map(({ role }) => role.id),
             removed: losing.map(({ role }) => role.id),
+            ...auditChange(
+              { roleIds: holding.sort() },
+              {
+                roleIds: own
+                  .filter(({ role }) => wanted.includes(role.id))
+                  .map(({ role }) => role.id)
+                  .sort(),
+              },
+            ),
           },
         },
         clock.now(),

@@ -315,15 +315,18 @@ export function createSessionService(deps: {
       const now = clock.now();
       const session = await findRefreshSession(db, hashToken(refreshToken), now);
       if (!session || session.familyRevokedAt) return;
-      await endSession(session.familyId, reason, now);
-      if (reason !== 'logout') return;
-      await recordAudit(
-        db,
-        auditEvents.logout,
-        meta,
-        { userId: session.id, email: session.email, tenantId: session.tenantId },
-        now,
-      );
+      if (reason !== 'logout') return endSession(session.familyId, reason, now);
+      // Issue 14: the ended session and its audit row are one transaction.
+      await atomically(db, async () => {
+        await endSession(session.familyId, reason, now);
+        await recordAudit(
+          db,
+          auditEvents.logout,
+          meta,
+          { userId: session.id, email: session.email, tenantId: session.tenantId, json: { sessionId: session.familyId } },
+          now,
+        );
+      });
     },
   };
 }

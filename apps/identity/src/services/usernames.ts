@@ -15,7 +15,7 @@ export const usernameField = z
   .trim()
   .regex(USERNAME_PATTERN, errorCatalogue.usernames.invalid.message);
 
-const events = {
+export const usernameAuditEvents = {
   created: { action: 'Username created', severity: 'Info' },
   deleted: { action: 'Username deleted', severity: 'Info' },
 } satisfies Record<string, AuditEvent>;
@@ -61,7 +61,7 @@ export function createUsernamesService(deps: { db: Db; clock: Clock }): Username
     recordAudit(db, event, meta, { ...owner, json: { username } }, clock.now());
 
   // Issue 10: each change and its audit row are one transaction (db/client.ts).
-  return atomicMethods(db, ['create'], {
+  return atomicMethods(db, ['create', 'remove'], {
     assign,
 
     ofMembers: (tenantId, userIds) => findUsernamesOfMembers(db, tenantId, userIds),
@@ -79,7 +79,7 @@ export function createUsernamesService(deps: { db: Db; clock: Clock }): Username
       if (user.username?.toLowerCase() === username.toLowerCase())
         return { userId: user.id, username: user.username };
       await assign(db, user.id, username, clock.now());
-      await audit(events.created, owner, username, meta);
+      await audit(usernameAuditEvents.created, owner, username, meta);
       return { userId: user.id, username };
     },
 
@@ -87,7 +87,7 @@ export function createUsernamesService(deps: { db: Db; clock: Clock }): Username
       if (!(await clearUsername(db, owner.userId, username, clock.now()))) {
         throw appError(errorCatalogue.usernames.notFound);
       }
-      await audit(events.deleted, owner, username, meta);
+      await audit(usernameAuditEvents.deleted, owner, username, meta);
     },
   });
 }

@@ -16,10 +16,6 @@ const APP_NAME = 'coverage';
 
 /** Areas of the client with no server behaviour yet (SPEC sections 1 and 7), out of this issue's scope. */
 const notBuiltAreas: Record<string, string> = {
-  reports: 'reports',
-  connectivity: 'webhooks, Slack, email and SMS connectivity',
-  notifications: 'notifications',
-  audits: 'audit logs',
   subscriptions: 'billing and subscriptions',
   subTenants: 'sub-tenants hierarchy',
   entitlements: 'entitlements',
@@ -37,8 +33,6 @@ const notBuiltFunctions: Record<string, string> = {
   'tenants.getParentTenantsById': 'sub-tenants hierarchy',
   'tenants.searchSubTenants': 'sub-tenants hierarchy',
   'tenants.getHierarchyMetadata': 'sub-tenants hierarchy',
-  'metadata.getNotificationsMetadata': 'notifications',
-  'metadata.getAuditsMetadata': 'audit logs',
 };
 
 /** Functions that send no request of their own (the client's plumbing). */
@@ -92,7 +86,136 @@ const directoryOf = async (fx: Fixtures): Promise<string> => {
   return response.json<{ id: string }>().id;
 };
 
+/** Issue 14: a webhook of the team, created through the API. */
+const webhookOf = async (fx: Fixtures): Promise<string> => {
+  const response = await as(server(), fx.team.admin)('POST', '/frontegg/webhook/custom', {
+    displayName: 'Coverage',
+    url: 'https://hooks.example.com/coverage',
+    secret: 'coverage-secret-0123456789',
+    eventKeys: ['groups.groupCreated'],
+    isActive: true,
+  });
+  return response.json<{ _id: string }>()._id;
+};
+
+/** Issue 14: an email (v1) or SMS (v2) configuration of one event, with one recipient list. */
+const channelConfigOf = async (fx: Fixtures, channel: 'email' | 'sms') => {
+  const eventKey = 'groups.groupCreated';
+  const response = await as(server(), fx.team.admin)(
+    'POST',
+    channel === 'email'
+      ? `/frontegg/integrations/resources/configurations/v1/emails/${eventKey}`
+      : `/frontegg/integrations/resources/configurations/v2/sms/${eventKey}`,
+    {
+      enabled: true,
+      subscriptions: [
+        {
+          name: 'Coverage',
+          enabled: true,
+          recipients: [channel === 'email' ? 'coverage@acme-foods.test' : '+15550100199'],
+        },
+      ],
+    },
+  );
+  const subscriptionId = response.json<{ subscriptions: Array<{ id: string }> }>().subscriptions[0]?.id ?? '';
+  return { eventKey, subscriptionId };
+};
+
+const slackSubscription = {
+  isActive: true,
+  slackEvents: [{ eventKey: 'groups.groupCreated', channelIds: ['C1'] }],
+};
+
 const calls: Record<string, Call> = {
+  // Issue 14: connectivity. Slack is not set up here (no SLACK_CLIENT_ID): its calls answer that.
+  'connectivity.postSlackConfiguration': { args: () => [slackSubscription] },
+  'connectivity.deleteSlackConfiguration': {
+    args: async (fx) => {
+      const response = await as(server(), fx.team.admin)(
+        'POST',
+        '/frontegg/integrations/resources/configurations/v1/slack/subscriptions',
+        slackSubscription,
+      );
+      return [{ id: response.json<{ id: string }>().id }];
+    },
+  },
+  'connectivity.postSlackCode': { args: () => ['coverage-code'] },
+  'connectivity.postEmailConfiguration': {
+    args: () => [
+      {
+        eventKey: 'groups.groupCreated',
+        enabled: true,
+        subscriptions: [{ name: 'Coverage', enabled: true, recipients: ['coverage@acme-foods.test'] }],
+      },
+    ],
+  },
+  'connectivity.patchEmailConfiguration': {
+    args: async (fx) => [{ eventKey: (await channelConfigOf(fx, 'email')).eventKey, enabled: false }],
+  },
+  'connectivity.deleteEmailSubscriptions': {
+    args: async (fx) => {
+      const { eventKey, subscriptionId } = await channelConfigOf(fx, 'email');
+      return [eventKey, subscriptionId];
+    },
+  },
+  'connectivity.putEmailSubscriptions': {
+    args: async (fx) => {
+      const { eventKey, subscriptionId } = await channelConfigOf(fx, 'email');
+      return [
+        subscriptionId,
+        eventKey,
+        { name: 'Renamed', enabled: true, recipients: ['other@acme-foods.test'] },
+      ];
+    },
+  },
+  'connectivity.deleteEmailConfiguration': {
+    args: async (fx) => [(await channelConfigOf(fx, 'email')).eventKey],
+  },
+  'connectivity.postSMSConfiguration': {
+    args: () => [
+      {
+        eventKey: 'groups.groupCreated',
+        enabled: true,
+        subscriptions: [{ name: 'Coverage', enabled: true, recipients: ['+15550100199'] }],
+      },
+    ],
+  },
+  'connectivity.patchSMSConfiguration': {
+    args: async (fx) => [{ eventKey: (await channelConfigOf(fx, 'sms')).eventKey, enabled: false }],
+  },
+  'connectivity.deleteSMSSubscriptions': {
+    args: async (fx) => {
+      const { eventKey, subscriptionId } = await channelConfigOf(fx, 'sms');
+      return [eventKey, subscriptionId];
+    },
+  },
+  'connectivity.putSMSSubscriptions': {
+    args: async (fx) => {
+      const { eventKey, subscriptionId } = await channelConfigOf(fx, 'sms');
+      return [subscriptionId, eventKey, { name: 'Renamed', enabled: true, recipients: ['+15550100198'] }];
+    },
+  },
+  'connectivity.deleteSMSConfiguration': {
+    args: async (fx) => [(await channelConfigOf(fx, 'sms')).eventKey],
+  },
+  'connectivity.postWebhooksConfiguration': {
+    args: () => [
+      {
+        displayName: 'Coverage',
+        description: 'coverage',
+        url: 'https://hooks.example.com/coverage',
+        secret: 'coverage-secret-0123456789',
+        eventKeys: ['groups.groupCreated'],
+        isActive: true,
+      },
+    ],
+  },
+  'connectivity.deleteWebhooksConfiguration': { args: async (fx) => [await webhookOf(fx)] },
+  'connectivity.getWebhookLog': { args: async (fx) => [await webhookOf(fx), 0, 10] },
+  // A loopback receiver the server refuses to call (no OUTBOUND_ALLOW_HOSTS here): a 400, no network.
+  'connectivity.postWebhookTest': { args: () => [{ url: 'https://127.0.0.1/coverage', secret: null }] },
+  'connectivity.postWebhookRetry': { args: () => [uuid()], ownNotFound: true },
+  'connectivity.getChannelMaps': { args: () => ['webhook'] },
   'directory.getConfigs': { args: () => [] },
   'directory.createConfiguration': { args: () => [{ source: 'azure-ad', connectionName: 'Coverage' }] },
   'directory.updateConfiguration': {
@@ -238,6 +361,34 @@ const calls: Record<string, Call> = {
   'metadata.getIpMetadata': { args: () => ['203.0.113.7'] },
   'metadata.getIpAdressMetadata': { args: () => ['203.0.113.7'] },
   'metadata.updateAdminBoxMetadata': { args: () => [{}] },
+  // Issue 14: the Audit logs section; the export's download link needs a page, which the test has not.
+  'audits.getAudits': {
+    args: () => [{ sortBy: 'createdAt', sortDirection: 'desc', filter: '', offset: 0, count: 20 }],
+  },
+  'audits.getAuditsStats': { args: () => [{ sortBy: 'createdAt', sortDirection: 'desc', count: 20 }] },
+  'audits.exportAudits': {
+    args: () => [
+      {
+        endpoint: 'csv/v2',
+        headerProps: [{ name: 'createdAt', displayName: 'Time' }],
+        sortBy: 'createdAt',
+        sortDirection: 'desc',
+        filter: '',
+        offset: 0,
+        outputFileName: 'audits.csv',
+      },
+    ],
+  },
+  // Issue 14: the caller's own notifications; an id that names none of theirs answers the area's 404.
+  'notifications.getNotifications': { args: () => [{ count: 10, offset: 0 }] },
+  'notifications.updateNotificationStatus': {
+    args: () => [{ notificationId: uuid(), status: 'read' }],
+    ownNotFound: true,
+  },
+  'notifications.updateNotificationIsPinned': {
+    args: () => [{ notificationId: uuid(), pinStatus: 'pin' }],
+    ownNotFound: true,
+  },
   'tenants.switchTenant': { args: (fx) => [{ tenantId: fx.team.tenant.id }] },
   'tenants.getTenantsUsersCount': { args: (fx) => [{ tenantIds: [fx.team.tenant.id] }] },
   'accountSettings.updateSettings': { args: () => [{ timezone: 'UTC' }] },
@@ -273,6 +424,29 @@ const calls: Record<string, Call> = {
     ownNotFound: true,
   },
   'userPhoneNumbers.verifyPhoneNumber': { args: () => [{ otcToken: 'x', code: '123456' }] },
+  // Issue 14: reports (templates of the tenant, data filters as base64 JSON).
+  'reports.getReports': {
+    args: () => [{ filters: { query: 'audit' }, sort: { column: 'name', direction: 'asc' } }],
+  },
+  'reports.getReport': { args: () => [{ id: 'security-summary' }] },
+  'reports.renderReport': { args: () => [{ templateId: 'security-summary', dataFilters: { days: 7 } }] },
+  'reports.downloadReport': {
+    args: () => [
+      { templateId: 'audit-digest', name: 'digest', dataFilters: { days: 7 }, responseType: 'pdf' },
+    ],
+  },
+  'reports.scheduleReport': {
+    args: () => [
+      {
+        templateId: 'audit-digest',
+        schedule: { interval: 'weekly', cron: '0 8 * * 1', tz: 'UTC', active: true },
+        status: 'active',
+        dataFilters: { days: 7 },
+        type: 'html',
+      },
+    ],
+  },
+  'reports.sendReport': { args: (fx) => [{ templateId: 'audit-digest', to: [fx.team.admin.user.email] }] },
 };
 
 /** Every function of the client, as `area.name`. */

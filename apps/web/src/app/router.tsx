@@ -101,8 +101,16 @@ export const routes: RouteObject[] = [
         // The admin portal (issue 4): a layout with the navigation, each section its own chunk.
         path: paths.adminPortal,
         lazy: async () => {
-          const { AdminPortalLayout } = await import('../features/admin/portal');
-          return { Component: () => <AdminPortalLayout sections={adminSections} /> };
+          // Issue 14: the header's notifications bell is a feature of its own, composed here.
+          const [{ AdminPortalLayout }, { NotificationsBell }] = await Promise.all([
+            import('../features/admin/portal'),
+            import('../features/admin/notifications'),
+          ]);
+          return {
+            Component: () => (
+              <AdminPortalLayout sections={adminSections} headerActions={<NotificationsBell />} />
+            ),
+          };
         },
         children: [
           {

@@ -193,3 +193,118 @@ export const channelsOverviewSchema = z.array(
   }),
 );
 export type ChannelsOverview = z.infer<typeof channelsOverviewSchema>;
+
+// Additions by the connectivity server (issue 14): request shapes and answers the section also reads.
+
+/** GET /event/resources/configurations/v1?channels=... (IChannelsMap): each event with its category. */
+export const channelMapSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  categoryId: z.string(),
+  vendorId: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  category: z.object({
+    id: z.string(),
+    vendorId: z.string(),
+    name: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+});
+export type ChannelMap = z.infer<typeof channelMapSchema>;
+export const channelMapsSchema = z.array(channelMapSchema);
+
+/** POST /webhook/custom's answer: the webhook, and the secret when the server generated it (shown once). */
+export const webhookCreatedSchema = webhookSchema.extend({ generatedSecret: z.string().optional() });
+export type WebhookCreated = z.infer<typeof webhookCreatedSchema>;
+
+/**
+ * How a webhook's secret is answered: this mask and the secret's last 4 characters. Sent back unchanged
+ * in an update, it keeps the secret.
+ */
+export const WEBHOOK_SECRET_MASK = '••••••••';
+
+/** A webhook's signing secret: at least 16 characters (the server makes one when none is given). */
+export const WEBHOOK_SECRET_MIN_LENGTH = 16;
+export const webhookSecretSchema = z
+  .string()
+  .min(WEBHOOK_SECRET_MIN_LENGTH, `The secret must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`)
+  .max(256, 'The secret must have at most 256 characters');
+
+/** POST /webhook/test: a signed test event posted now; `webhookId` logs it in that webhook's log. */
+export const webhookTestRequestSchema = z.object({
+  url: z.string(),
+  /** null or absent: the secret of `webhookId`, else the event goes unsigned. */
+  secret: z.string().nullable().optional(),
+  /** Posted as the body instead of a sample event. */
+  payload: z.record(z.string(), z.unknown()).optional(),
+  eventKey: z.string().optional(),
+  webhookId: z.string().optional(),
+});
+export type WebhookTestRequest = z.infer<typeof webhookTestRequestSchema>;
+
+/** POST /webhook/logs/:id/retries answers 202 with this: the delivery is due again now. */
+export const webhookRetryResultSchema = z.object({ status: z.literal('queued'), deliveryId: z.string() });
+export type WebhookRetryResult = z.infer<typeof webhookRetryResultSchema>;
+
+/** At most this many recipients per email or SMS list, and lists per event. */
+export const MAX_CHANNEL_RECIPIENTS = 20;
+
+export const emailRecipientSchema = z.email({ error: 'Enter valid email addresses' });
+/** An E.164 number; spaces, dots, dashes and brackets are dropped first. */
+export const smsRecipientSchema = z
+  .string()
+  .transform((value) => value.trim().replace(/[\s().-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'Enter phone numbers in international format, such as +15550100123'),
+  );
+
+const subscriptionSaveOf = <R extends z.ZodType<string, unknown>>(recipient: R) =>
+  z.object({
+    id: z.string().optional(),
+    name: z.string().trim().min(1, 'Name the recipient list').max(100),
+    enabled: z.boolean().default(true),
+    recipients: z
+      .array(recipient)
+      .min(1, 'Add at least one recipient')
+      .max(MAX_CHANNEL_RECIPIENTS, `At most ${MAX_CHANNEL_RECIPIENTS} recipients per list`),
+  });
+
+/** PUT .../emails/:eventKey/subscriptions/:id, and each list of a POST. */
+export const emailSubscriptionSaveSchema = subscriptionSaveOf(emailRecipientSchema);
+export const smsSubscriptionSaveSchema = subscriptionSaveOf(smsRecipientSchema);
+
+/** POST .../emails/:eventKey and .../v2/sms/:eventKey: the event's whole configuration. */
+export const emailConfigSaveSchema = z.object({
+  enabled: z.boolean().default(true),
+  subscriptions: z.array(emailSubscriptionSaveSchema).max(MAX_CHANNEL_RECIPIENTS).default([]),
+});
+export const smsConfigSaveSchema = z.object({
+  enabled: z.boolean().default(true),
+  subscriptions: z.array(smsSubscriptionSaveSchema).max(MAX_CHANNEL_RECIPIENTS).default([]),
+});
+
+/** POST .../slack/subscriptions and PATCH .../slack/subscription/:id. */
+export const slackSubscriptionSaveSchema = z.object({
+  id: z.string().optional(),
+  isActive: z.boolean().default(true),
+  slackEvents: z
+    .array(
+      z.object({
+        eventKey: z.string(),
+        channelIds: z.array(z.string().min(1).max(64)).min(1, 'Choose at least one channel').max(20),
+        title: z.string().max(200).optional(),
+        message: z.string().max(2000).optional(),
+      }),
+    )
+    .max(500),
+});
+export type SlackSubscriptionSave = z.input<typeof slackSubscriptionSaveSchema>;
+
+/** GET /event/resources/configurations/v1/payload-schema: the JSON Schema of eventPayloadSchema. */
+export const eventPayloadJsonSchemaSchema = z.record(z.string(), z.unknown());

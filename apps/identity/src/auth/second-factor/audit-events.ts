@@ -12,6 +12,8 @@ export const mfaAuditEvents = {
   mfaRecovered: { action: 'User recovered MFA with a recovery code', severity: 'Critical' },
   mfaRecoveryFailed: { action: 'MFA recovery failed', severity: 'Medium' },
   mfaPolicyChanged: { action: 'MFA policy updated', severity: 'Info' },
+  // Issue 14: the vendor's MFA strategies (every tenant's second factors) change with an audit row.
+  mfaStrategyChanged: { action: 'MFA strategy changed', severity: 'High' },
   stepUpStarted: { action: 'Step-up started', severity: 'Info' },
   stepUpSucceeded: { action: 'User stepped up with MFA', severity: 'Info' },
 } satisfies Record<string, { action: string; severity: AuditSeverity }>;

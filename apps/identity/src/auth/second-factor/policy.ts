@@ -1,5 +1,5 @@
 import { mfaStrategies, type MfaStrategy } from '@brizo/contract';
-import type { Db } from '../../db/client.js';
+import { atomically, type Db } from '../../db/client.js';
 import {
   findMfaPolicy,
   findMfaStrategies,
@@ -8,6 +8,10 @@ import {
 } from '../../db/queries/mfa.js';
 import type { EnforceMfaType } from '@brizo/contract';
 import type { Clock } from '../../lib/time.js';
+import { auditChange } from '../../services/audit-changes.js';
+import { recordAdminAudit, recordAudit, type AuditActor, type RequestMeta } from '../../services/audit.js';
+import type { AccessTokenClaims } from '../../services/tokens.js';
+import { mfaAuditEvents } from './audit-events.js';
 
 export interface MfaPolicy {
   id: string | null;
@@ -38,10 +42,20 @@ export interface MfaPolicyService {
     tenantId: string,
     changes: Partial<Omit<MfaPolicy, 'id' | 'createdAt' | 'updatedAt'>>,
   ): Promise<MfaPolicy>;
+  /** An administrator's change of their tenant's policy: saved with its audit row, in one transaction. */
+  change(
+    actor: AuditActor,
+    changes: Partial<Omit<MfaPolicy, 'id' | 'createdAt' | 'updatedAt'>>,
+  ): Promise<MfaPolicy>;
   /** Every strategy with its state (the vendor's configuration). */
   strategies(): Promise<{ strategy: MfaStrategy; isActive: boolean }[]>;
   activeStrategies(): Promise<MfaStrategy[]>;
-  setStrategy(strategy: MfaStrategy, isActive: boolean): Promise<void>;
+  /** The vendor's switch of a strategy, audited in the superuser's name when `by` is given. */
+  setStrategy(
+    strategy: MfaStrategy,
+    isActive: boolean,
+    by?: { claims: AccessTokenClaims; meta: RequestMeta },
+  ): Promise<void>;
 }
 
 const isStrategy = (value: string): value is MfaStrategy =>
@@ -68,7 +82,14 @@ export function createMfaPolicyService(deps: { db: Db; clock: Clock }): MfaPolic
       isStrategy(row.strategy) ? [{ strategy: row.strategy, isActive: row.isActive }] : [],
     );
 
-  return {
+  /** The policy's settings, as the audit log's before and after show them. */
+  const settingsOf = (policy: MfaPolicy) => ({
+    enforceMFAType: policy.enforceMFAType,
+    allowRememberMyDevice: policy.allowRememberMyDevice,
+    mfaDeviceExpiration: policy.mfaDeviceExpiration,
+  });
+
+  const service: MfaPolicyService = {
     forTenant,
     async save(tenantId, changes) {
       const current = await forTenant(tenantId);
@@ -84,12 +105,44 @@ export function createMfaPolicyService(deps: { db: Db; clock: Clock }): MfaPolic
       );
       return forTenant(tenantId);
     },
+    change(actor, changes) {
+      return atomically(db, async () => {
+        const before = await forTenant(actor.tenantId);
+        const after = await service.save(actor.tenantId, changes);
+        await recordAdminAudit(
+          db,
+          actor,
+          mfaAuditEvents.mfaPolicyChanged,
+          { json: { ...changes, ...auditChange(settingsOf(before), settingsOf(after)) } },
+          clock.now(),
+        );
+        return after;
+      });
+    },
     strategies,
     async activeStrategies() {
       return (await strategies()).filter((entry) => entry.isActive).map((entry) => entry.strategy);
     },
-    async setStrategy(strategy, isActive) {
-      await upsertMfaStrategy(db, strategy, isActive, clock.now());
+    async setStrategy(strategy, isActive, by) {
+      await atomically(db, async () => {
+        const wasActive = (await strategies()).find((entry) => entry.strategy === strategy)?.isActive ?? false;
+        await upsertMfaStrategy(db, strategy, isActive, clock.now());
+        if (!by) return;
+        await recordAudit(
+          db,
+          mfaAuditEvents.mfaStrategyChanged,
+          by.meta,
+          {
+            userId: by.claims.sub,
+            email: by.claims.email,
+            tenantId: by.claims.tenantId,
+            description: `${strategy} ${isActive ? 'on' : 'off'}`,
+            json: { strategy, ...auditChange({ isActive: wasActive }, { isActive }) },
+          },
+          clock.now(),
+        );
+      });
     },
   };
+  return service;
 }

@@ -71,14 +71,32 @@ const scopeCondition = (scope: TokenScope) =>
 
 /**
  * Deletes a token of the tenant: a tenant token when `userId` is null, else that user's personal
- * token. Answers whether a row matched, so another tenant's or user's id changes nothing.
+ * token. Answers the deleted token (its audit row shows it), or undefined when no row matched, so
+ * another tenant's or user's id changes nothing.
  */
-export async function deleteApiToken(db: Db, scope: TokenScope, clientId: string): Promise<boolean> {
-  const deleted = await db
+export async function deleteApiToken(
+  db: Db,
+  scope: TokenScope,
+  clientId: string,
+): Promise<ApiTokenListing | undefined> {
+  const [deleted] = await db
     .delete(apiTokens)
     .where(and(eq(apiTokens.clientId, clientId), scopeCondition(scope)))
-    .returning({ clientId: apiTokens.clientId });
-  return deleted.length > 0;
+    .returning(listingColumns);
+  return deleted;
+}
+
+/** A token of the scope (as deleteApiToken), or undefined. */
+export async function findApiTokenInScope(
+  db: Db,
+  scope: TokenScope,
+  clientId: string,
+): Promise<ApiTokenListing | undefined> {
+  const [row] = await db
+    .select(listingColumns)
+    .from(apiTokens)
+    .where(and(eq(apiTokens.clientId, clientId), scopeCondition(scope)));
+  return row;
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { metadataRowsSchema } from '@brizo/contract/entities/admin-box';
+import { auditColumns, auditColumnSchema } from '@brizo/contract/entities/audits';
 import { ipMetadataSchema } from '@brizo/contract/entities/restrictions';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { RouteOptions, Services } from '../../services/index.js';
+import { notificationsMetadata } from '../../services/notifications/index.js';
 import { areaRoutes } from '../route.js';
 import { requestMeta } from '../schemas.js';
 
@@ -19,6 +21,10 @@ const entities: Record<
     acsUrl: `${config.publicUrl}/frontegg/auth/saml/callback`,
     spEntityId: `${config.publicUrl}/frontegg/saml/metadata`,
   }),
+  // Issue 14: the audit log's columns (SPEC section 3); the SDK reads them as rows[0].properties.
+  audits: () => ({ properties: auditColumns }),
+  // Issue 14: the bell's channels and severity colours (the SDK's getNotificationsMetadata).
+  notifications: () => notificationsMetadata(),
 };
 
 const ipMetadata = ipMetadataSchema;
@@ -33,7 +39,12 @@ const ipMetadataOf = (ip: string): z.output<typeof ipMetadata> => ({
   location: { country_flag: null, country_flag_emoji: null },
 });
 
-const metadataRows = metadataRowsSchema;
+// The audits entity also answers its columns as `properties`, beside its configuration.
+const metadataRows = z.object({
+  rows: z.array(
+    metadataRowsSchema.shape.rows.element.extend({ properties: z.array(auditColumnSchema).optional() }),
+  ),
+});
 
 /** GET /metadata?entityName=...: rows[0].configuration, the way the SDK reads it. */
 export const metadataRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { config, services }) => {
@@ -80,7 +91,9 @@ export const metadataRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
         : undefined;
       if (!configuration)
         throw appError(errorCatalogue.metadata.unknownEntity, `Metadata not found: ${entityName}`);
-      return { rows: [{ id: entityName, entityName, vendorId: config.clientId, configuration }] };
+      // Issue 14: the official client reads the audit log's columns from rows[0].properties.
+      const columns = entityName === 'audits' ? { properties: [...auditColumns] } : {};
+      return { rows: [{ id: entityName, entityName, vendorId: config.clientId, configuration, ...columns }] };
     },
   });
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import { atomically, type Db } from '../../db/client.js';
 import {
   findSecurityPolicies,
   upsertSecurityPolicy,
@@ -8,6 +8,7 @@ import {
 } from '../../db/queries/security/security-policies.js';
 import type { Clock } from '../../lib/time.js';
 import { adminActorOf, assertPermission } from '../admin-access.js';
+import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
 import type { AccessTokenClaims } from '../tokens.js';
 
@@ -95,21 +96,27 @@ export function createSecurityPolicyService(deps: { db: Db; clock: Clock }): Sec
       return actor.tenantId;
     },
     async change({ claims, meta }, scope, changes, audit) {
-      const row = await upsertSecurityPolicy(db, scope, changes, clock.now());
-      await recordAudit(
-        db,
-        auditEvents.securityPolicyUpdated,
-        meta,
-        {
-          userId: claims.sub,
-          email: claims.email,
-          tenantId: claims.tenantId,
-          description: `${audit.policy} (${scope})`,
-          json: audit.json,
-        },
-        clock.now(),
-      );
-      return row;
+      // Issue 14: the change and its audit row are one transaction; the row shows what changed.
+      return atomically(db, async () => {
+        const before = await get(scope);
+        const row = await upsertSecurityPolicy(db, scope, changes, clock.now());
+        const fields = (policy: SecurityPolicyRow) =>
+          Object.fromEntries(Object.keys(changes).map((key) => [key, policy[key as keyof SecurityPolicyChanges]]));
+        await recordAudit(
+          db,
+          auditEvents.securityPolicyUpdated,
+          meta,
+          {
+            userId: claims.sub,
+            email: claims.email,
+            tenantId: claims.tenantId,
+            description: `${audit.policy} (${scope})`,
+            json: { ...audit.json, ...auditChange(fields(before), fields(row)) },
+          },
+          clock.now(),
+        );
+        return row;
+      });
     },
     async effective(tenantId) {
       const rows = await findSecurityPolicies(db, tenantId ? [VENDOR_SCOPE, tenantId] : [VENDOR_SCOPE]);

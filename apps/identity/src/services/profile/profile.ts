@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { afterCommit, atomicMethods, refuse, type Db } from '../../db/client.js';
+import { afterCommit, atomically, atomicMethods, refuse, type Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/rows.js';
 import { deleteMfaDevicesAddedSince } from '../../db/queries/mfa.js';
 import { deletePasskeysAddedSince } from '../../db/queries/passkeys.js';
@@ -17,6 +17,7 @@ import { findUserByEmail, findUserById, updateUser } from '../../db/queries/user
 import { appError, errorCatalogue } from '../../errors.js';
 import { generateToken, hashToken } from '../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
+import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from '../audit.js';
 import type { AdminActor } from '../admin-access.js';
 import { loginUrl, revertEmailUrl } from '../links.js';
@@ -79,23 +80,28 @@ export function createProfileService(deps: {
 }): ProfileService {
   const { db, config, clock, mailer } = deps;
 
-  const storeImage = async (
-    actor: AdminActor,
-    image: ProfileImage,
-    imageUrl: (imageId: string) => string,
-  ) => {
-    const now = clock.now();
-    const row = await replaceProfileImage(db, {
-      userId: actor.userId,
-      contentType: image.contentType,
-      data: image.bytes.toString('base64'),
-      now,
+  // Issue 14: the picture, the user's new address of it and the audit row are one transaction (also for
+  // PUT /me/image/v1, which uploads without a profile update around it).
+  const storeImage = (actor: AdminActor, image: ProfileImage, imageUrl: (imageId: string) => string) =>
+    atomically(db, async () => {
+      const now = clock.now();
+      const row = await replaceProfileImage(db, {
+        userId: actor.userId,
+        contentType: image.contentType,
+        data: image.bytes.toString('base64'),
+        now,
+      });
+      const url = imageUrl(row.id);
+      await updateUser(db, actor.userId, { profilePictureUrl: url, updatedAt: now });
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.profilePictureUpdated,
+        { json: { imageId: row.id } },
+        now,
+      );
+      return url;
     });
-    const url = imageUrl(row.id);
-    await updateUser(db, actor.userId, { profilePictureUrl: url, updatedAt: now });
-    await recordAdminAudit(db, actor, auditEvents.profilePictureUpdated, { json: { imageId: row.id } }, now);
-    return url;
-  };
 
   const pictureUrlOf = async (
     actor: AdminActor,
@@ -138,7 +144,14 @@ export function createProfileService(deps: {
       if (changed.length === 0) return;
       const now = clock.now();
       await updateUser(db, actor.userId, { ...next, updatedAt: now });
-      await recordAdminAudit(db, actor, auditEvents.profileUpdated, { json: { changed } }, now);
+      const before = Object.fromEntries(changed.map((key) => [key, user[key as keyof typeof next]]));
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.profileUpdated,
+        { json: { changed, ...auditChange(before, next) } },
+        now,
+      );
     },
 
     uploadImage: storeImage,

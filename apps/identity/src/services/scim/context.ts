@@ -31,6 +31,7 @@ export function scimCallOf(directory: ScimDirectoryRow, meta: RequestMeta): Scim
       roles: [],
       permissions: [],
       meta,
+      scimDirectoryId: directory.id,
     },
   };
 }

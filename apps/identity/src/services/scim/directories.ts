@@ -16,6 +16,7 @@ import { appError, errorCatalogue } from '../../errors.js';
 import { generateToken, hashToken } from '../../lib/secrets.js';
 import type { Clock } from '../../lib/time.js';
 import type { AdminActor } from '../admin-access.js';
+import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit, type AuditEvent, type RequestMeta } from '../audit.js';
 import { scimCallOf, type ScimCall } from './context.js';
 import type { ScimUsersService } from './users.js';
@@ -55,6 +56,13 @@ export function createScimDirectoriesService(deps: {
     if (!row) throw appError(errorCatalogue.scim.directoryNotFound);
     return row;
   };
+
+  /** A directory's settings, as the audit log's before and after show them. */
+  const fieldsOf = (row: ScimDirectoryRow) => ({
+    connectionName: row.connectionName,
+    source: row.source,
+    syncToUserManagement: row.syncToUserManagement,
+  });
 
   const audit = (
     actor: AdminActor,
@@ -99,7 +107,10 @@ export function createScimDirectoriesService(deps: {
           tokenHash: hashToken(token),
           createdAt: clock.now(),
         });
-        await audit(actor, auditEvents.scimDirectoryCreated, created, { source: created.source });
+        await audit(actor, auditEvents.scimDirectoryCreated, created, {
+          source: created.source,
+          ...auditChange(null, fieldsOf(created)),
+        });
         return created;
       });
       return { id: row.id, connectionName: row.connectionName, token, scimBaseUrl: deps.baseUrl };
@@ -114,7 +125,10 @@ export function createScimDirectoriesService(deps: {
       const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
       await db.transaction(async () => {
         await updateScimDirectory(db, actor.tenantId, row.id, defined);
-        await audit(actor, auditEvents.scimDirectoryUpdated, row, { changes: defined });
+        await audit(actor, auditEvents.scimDirectoryUpdated, row, {
+          changes: defined,
+          ...auditChange(fieldsOf(row), { ...fieldsOf(row), ...defined }),
+        });
       });
       return view(await own(actor, id));
     },
@@ -125,7 +139,13 @@ export function createScimDirectoriesService(deps: {
       const token = `${TOKEN_PREFIX}${generateToken()}`;
       await db.transaction(async () => {
         await updateScimDirectory(db, actor.tenantId, row.id, { tokenHash: hashToken(token) });
-        await audit(actor, auditEvents.scimTokenRotated, row);
+        // The token itself never reaches the log: auditChange masks it, the row says it changed.
+        await audit(
+          actor,
+          auditEvents.scimTokenRotated,
+          row,
+          auditChange({ token: row.tokenHash }, { token: hashToken(token) }),
+        );
       });
       return { id: row.id, token };
     },
@@ -140,7 +160,11 @@ export function createScimDirectoriesService(deps: {
       const removedUsers = deleteAll ? await deps.users.removeAll(scimCallOf(row, actor.meta)) : 0;
       await db.transaction(async () => {
         await deleteScimDirectory(db, actor.tenantId, row.id);
-        await audit(actor, auditEvents.scimDirectoryDeleted, row, { deleteAll, removedUsers });
+        await audit(actor, auditEvents.scimDirectoryDeleted, row, {
+          deleteAll,
+          removedUsers,
+          ...auditChange(fieldsOf(row), null),
+        });
       });
     },
 

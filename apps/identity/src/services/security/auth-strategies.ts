@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { atomicMethods, type Db } from '../../db/client.js';
+import { afterCommit, atomicMethods, type Db } from '../../db/client.js';
 import { updateVendorConfig } from '../../db/queries/vendor-config.js';
 import type { Clock } from '../../lib/time.js';
 import { assertVendorAdmin } from '../admin-access.js';
+import { auditChange } from '../audit-changes.js';
 import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
 import type { AccessTokenClaims } from '../tokens.js';
 import type { VendorSettings } from '../vendor-settings.js';
@@ -59,7 +60,7 @@ export interface AuthStrategies {
   secondaryAuthStrategies: { strategy: string; isActive: boolean }[];
 }
 
-const strategiesChanged = {
+export const strategiesChanged = {
   action: 'Authentication strategies changed',
   severity: 'High',
 } satisfies AuditEvent;
@@ -87,20 +88,33 @@ export function createAuthStrategiesService(deps: { db: Db; clock: Clock; vendor
     ): Promise<AuthStrategies> {
       assertVendorAdmin(claims);
       const now = clock.now();
+      const before = await current();
       await updateVendorConfig(db, {
         ...(change.mainAuthStrategies && { mainAuthStrategy: change.mainAuthStrategies[0]?.strategy }),
         ...(change.secondaryAuthStrategies && { secondaryAuthStrategies: change.secondaryAuthStrategies }),
         updatedAt: now,
       });
+      // Not read back through the cache inside the transaction: a rollback would leave this process
+      // serving what was never committed. Dropped again once committed (a read meanwhile saw the old).
       vendorSettings.invalidate();
+      await afterCommit(async () => vendorSettings.invalidate());
+      const after: AuthStrategies = {
+        mainAuthStrategies: change.mainAuthStrategies ?? before.mainAuthStrategies,
+        secondaryAuthStrategies: change.secondaryAuthStrategies ?? before.secondaryAuthStrategies,
+      };
       await recordAudit(
         db,
         strategiesChanged,
         meta,
-        { userId: claims.sub, email: claims.email, tenantId: claims.tenantId, json: change },
+        {
+          userId: claims.sub,
+          email: claims.email,
+          tenantId: claims.tenantId,
+          json: { ...change, ...auditChange(before, after) },
+        },
         now,
       );
-      return current();
+      return after;
     },
   });
 }

@@ -3,6 +3,7 @@ import { findCaptchaPolicy, saveCaptchaPolicy } from '../../db/queries/security/
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import { assertVendorAdmin } from '../admin-access.js';
+import { auditChange } from '../audit-changes.js';
 import { recordAudit, type RequestMeta } from '../audit.js';
 import type { AccessTokenClaims } from '../tokens.js';
 
@@ -24,7 +25,7 @@ export const DEFAULT_CAPTCHA_POLICY: CaptchaPolicy = {
   ignoredEmails: [],
 };
 
-const captchaPolicyChanged = { action: 'Captcha policy changed', severity: 'Medium' } as const;
+export const captchaPolicyChanged = { action: 'Captcha policy changed', severity: 'Medium' } as const;
 
 /** Who sees the secret key (reads unchanged; changing the policy is the vendor's alone). */
 /** The secret key is the vendor's: only a superuser (who may change it) sees it. */
@@ -62,7 +63,8 @@ export function createCaptchaPolicyService(deps: { db: Db; clock: Clock }) {
     ): Promise<CaptchaPolicy> {
       // Captcha guards every sign-in of the vendor, across tenants.
       assertVendorAdmin(claims);
-      const next = { ...(await current()), ...change };
+      const before = await current();
+      const next = { ...before, ...change };
       if (next.enabled && (!next.siteKey || !next.secretKey))
         throw appError(errorCatalogue.captcha.siteKeyRequired);
       const now = clock.now();
@@ -75,8 +77,13 @@ export function createCaptchaPolicyService(deps: { db: Db; clock: Clock }) {
           userId: claims.sub,
           email: claims.email,
           tenantId: claims.tenantId,
-          // The secret stays out of the audit log.
-          json: { enabled: next.enabled, siteKey: next.siteKey, minScore: next.minScore },
+          // The secret stays out of the audit log (auditChange masks it).
+          json: {
+            enabled: next.enabled,
+            siteKey: next.siteKey,
+            minScore: next.minScore,
+            ...auditChange(before, next),
+          },
         },
         now,
       );

@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { atomicMethods, refuse, type Db } from '../../db/client.js';
 import {
   deleteIpRestriction,
+  findIpRestriction,
   listActiveIpRestrictions,
   listIpRestrictions,
   upsertIpRestriction,
@@ -15,6 +16,7 @@ import type { RestrictionType } from '../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import type { AdminActor } from '../admin-access.js';
+import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from '../audit.js';
 
 /** Enforcement reads a tenant's lists at most this often; a change through this server applies at once. */
@@ -108,11 +110,23 @@ const matches = (list: BlockList, ip: string): boolean => {
   return list.check(address, version === 4 ? 'ipv4' : 'ipv6');
 };
 
-interface TenantRules {
+export interface TenantRules {
   isActive: boolean;
   strategy: RestrictionType;
   allow: BlockList;
   block: BlockList;
+}
+
+/** A tenant's rules from its list settings and its active entries (inactive ones change no verdict). */
+export function ipRulesOf(
+  config: IpConfigView,
+  entries: Pick<IpRestrictionRow, 'ip' | 'strategy'>[],
+): TenantRules {
+  return {
+    ...config,
+    allow: blockListOf(entries.filter((entry) => entry.strategy === 'ALLOW')),
+    block: blockListOf(entries.filter((entry) => entry.strategy === 'BLOCK')),
+  };
 }
 
 /** The verdict of a tenant's rules: ALLOW lets only listed addresses in, BLOCK keeps listed ones out. */
@@ -149,12 +163,13 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
       ...entries,
       ...(extra ?? []).filter((entry) => entry.isActive !== false),
     ];
-    return {
-      isActive: overrides?.isActive ?? config?.ipActive ?? false,
-      strategy: overrides?.strategy ?? config?.ipStrategy ?? 'ALLOW',
-      allow: blockListOf(all.filter((entry) => entry.strategy === 'ALLOW')),
-      block: blockListOf(all.filter((entry) => entry.strategy === 'BLOCK')),
-    } satisfies TenantRules;
+    return ipRulesOf(
+      {
+        isActive: overrides?.isActive ?? config?.ipActive ?? false,
+        strategy: overrides?.strategy ?? config?.ipStrategy ?? 'ALLOW',
+      },
+      all,
+    );
   };
 
   const rulesOf = async (tenantId: string): Promise<TenantRules> => {
@@ -185,7 +200,16 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
     return { ...input, ip };
   };
 
+  /** An entry's fields, as the audit log's before and after show them. */
+  const fieldsOf = (row: IpRestrictionRow) => ({
+    ip: row.ip,
+    strategy: row.strategy,
+    isActive: row.isActive,
+    description: row.description,
+  });
+
   const saveOne = async (actor: AdminActor, input: IpRestrictionInput) => {
+    const existing = await findIpRestriction(db, actor.tenantId, input.strategy, input.ip);
     const row = await upsertIpRestriction(db, {
       tenantId: actor.tenantId,
       ip: input.ip,
@@ -198,7 +222,10 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
       db,
       actor,
       auditEvents.ipRestrictionSaved,
-      { description: `${row.strategy} ${row.ip}`, json: { id: row.id, ...input } },
+      {
+        description: `${row.strategy} ${row.ip}`,
+        json: { id: row.id, ...input, ...auditChange(existing ? fieldsOf(existing) : null, fieldsOf(row)) },
+      },
       clock.now(),
     );
     return view(row);
@@ -210,6 +237,7 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
 
     async saveConfig(actor, change) {
       assertNotSelfLockout(await loadRules(actor.tenantId, change), actor);
+      const before = await configView(actor.tenantId);
       const row = await upsertRestrictionConfig(
         db,
         actor.tenantId,
@@ -224,7 +252,10 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
         db,
         actor,
         auditEvents.ipRestrictionsConfigUpdated,
-        { description: `${row.ipActive ? 'active' : 'inactive'} ${row.ipStrategy}`, json: { ...change } },
+        {
+          description: `${row.ipActive ? 'active' : 'inactive'} ${row.ipStrategy}`,
+          json: { ...change, ...auditChange(before, { isActive: row.ipActive, strategy: row.ipStrategy }) },
+        },
         clock.now(),
       );
       return { isActive: row.ipActive, strategy: row.ipStrategy };
@@ -265,18 +296,20 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
         const removed = await deleteIpRestriction(db, actor.tenantId, id);
         if (!removed) throw appError(errorCatalogue.securityAdmin.ipRestrictionNotFound);
         cache.delete(actor.tenantId);
-        await recordAdminAudit(db, actor, auditEvents.ipRestrictionDeleted, { json: { id } }, clock.now());
+        await recordAdminAudit(
+          db,
+          actor,
+          auditEvents.ipRestrictionDeleted,
+          {
+            description: `${removed.strategy} ${removed.ip}`,
+            json: { id, ...auditChange(fieldsOf(removed), null) },
+          },
+          clock.now(),
+        );
         return;
       }
       const remaining = entries.filter((entry) => entry.id !== id);
-      assertNotSelfLockout(
-        {
-          ...config,
-          allow: blockListOf(remaining.filter((entry) => entry.strategy === 'ALLOW')),
-          block: blockListOf(remaining.filter((entry) => entry.strategy === 'BLOCK')),
-        },
-        actor,
-      );
+      assertNotSelfLockout(ipRulesOf(config, remaining), actor);
       const removed = await deleteIpRestriction(db, actor.tenantId, id);
       if (!removed) throw appError(errorCatalogue.securityAdmin.ipRestrictionNotFound);
       cache.delete(actor.tenantId);
@@ -284,7 +317,10 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
         db,
         actor,
         auditEvents.ipRestrictionDeleted,
-        { description: `${removed.strategy} ${removed.ip}`, json: { id } },
+        {
+          description: `${removed.strategy} ${removed.ip}`,
+          json: { id, ...auditChange(fieldsOf(removed), null) },
+        },
         clock.now(),
       );
     },

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { atomicMethods, type Db } from '../../db/client.js';
+import { afterCommit, atomicMethods, type Db } from '../../db/client.js';
 import { updateVendorConfig } from '../../db/queries/vendor-config.js';
 import type { ActivationMethod, SignUpStrategyName, SignUpStrategySetting } from '../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import { assertVendorAdmin } from '../admin-access.js';
+import { auditChange } from '../audit-changes.js';
 import { recordAudit, type AuditEvent, type RequestMeta } from '../audit.js';
 import type { AccessTokenClaims } from '../tokens.js';
 import type { VendorSettings } from '../vendor-settings.js';
@@ -51,7 +52,7 @@ export const activationSettingChange = z.object({
   activationMethod: z.enum(activationMethods, { error: "activationMethod must be 'link' or 'code'" }),
 });
 
-const changed = {
+export const signUpStrategiesAuditEvents = {
   strategies: { action: 'Sign-up strategies changed', severity: 'High' },
   activation: { action: 'Account activation method changed', severity: 'High' },
 } satisfies Record<string, AuditEvent>;
@@ -95,13 +96,28 @@ export function createSignUpStrategies(deps: {
     meta: RequestMeta,
   ) => {
     const now = clock.now();
+    const settings = {
+      signUpStrategies: await list(),
+      activationMethod: (await vendorSettings.get()).activationMethod,
+    };
+    const before = Object.fromEntries(
+      Object.keys(changes).map((key) => [key, settings[key as keyof typeof settings]]),
+    );
     await updateVendorConfig(db, { ...changes, updatedAt: now });
+    // Not read back through the cache inside the transaction (a rollback would leave this process
+    // serving what was never committed); dropped again once committed.
     vendorSettings.invalidate();
+    await afterCommit(async () => vendorSettings.invalidate());
     await recordAudit(
       db,
       event,
       meta,
-      { userId: claims.sub, email: claims.email, tenantId: claims.tenantId, json: { ...changes } },
+      {
+        userId: claims.sub,
+        email: claims.email,
+        tenantId: claims.tenantId,
+        json: { ...changes, ...auditChange(before, changes) },
+      },
       now,
     );
   };
@@ -121,15 +137,20 @@ export function createSignUpStrategies(deps: {
       if (!checked.success) {
         throw appError(errorCatalogue.signUp.invalidStrategies, checked.error.issues[0]?.message);
       }
-      await write(claims, changed.strategies, { signUpStrategies: next }, meta);
-      return list();
+      await write(claims, signUpStrategiesAuditEvents.strategies, { signUpStrategies: next }, meta);
+      return next;
     },
     async activationMethod() {
       return (await vendorSettings.get()).activationMethod;
     },
     async updateActivationMethod(claims, change, meta) {
       assertVendorAdmin(claims);
-      await write(claims, changed.activation, { activationMethod: change.activationMethod }, meta);
+      await write(
+        claims,
+        signUpStrategiesAuditEvents.activation,
+        { activationMethod: change.activationMethod },
+        meta,
+      );
       return { activationMethod: change.activationMethod };
     },
   });

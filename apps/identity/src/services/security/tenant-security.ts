@@ -20,6 +20,7 @@ import type { RestrictionType } from '../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import type { AdminActor } from '../admin-access.js';
+import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit } from '../audit.js';
 import { emailDomain, isPersonalEmail } from './email-domains.js';
 
@@ -87,21 +88,44 @@ const domainView = (row: EmailDomainRestrictionRow): DomainRestrictionView => ({
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/;
 
+/** A domain as the lists keep it (lower case, without a leading @), or undefined when it is none. */
+export function canonicalEmailDomain(input: string): string | undefined {
+  const domain = input.trim().toLowerCase().replace(/^@/, '');
+  return DOMAIN_PATTERN.test(domain) ? domain : undefined;
+}
+
+/** A tenant's email-domain rules: the list settings and the entries of both lists. */
+export interface EmailDomainRules {
+  active: boolean;
+  listType: RestrictionType;
+  blockPublicDomains: boolean;
+  entries: Pick<EmailDomainRestrictionRow, 'domain' | 'type'>[];
+}
+
+/** The verdict of a tenant's domain rules on an email. An empty allow list restricts nothing. */
+export function emailDomainAllowed(rules: EmailDomainRules, email: string): boolean {
+  if (!rules.active) return true;
+  if (rules.blockPublicDomains && isPersonalEmail(email)) return false;
+  const domain = emailDomain(email);
+  const list = rules.entries.filter((entry) => entry.type === rules.listType);
+  const listed = list.some((entry) => entry.domain === domain);
+  return rules.listType === 'ALLOW' ? list.length === 0 || listed : !listed;
+}
+
 /**
  * The tenant's email-domain rules (SPEC section 3 "Domain config"), for whoever adds a person to the
- * tenant: 403 when they refuse the address. An empty allow list restricts nothing.
+ * tenant: 403 when they refuse the address.
  */
 export async function assertEmailDomainAllowed(db: Db, tenantId: string, email: string): Promise<void> {
   const config = await findRestrictionConfig(db, tenantId);
   if (!config?.domainActive) return;
-  const refused = () => appError(errorCatalogue.securityAdmin.domainRestricted);
-  if (config.domainBlockPublic && isPersonalEmail(email)) throw refused();
-  const domain = emailDomain(email);
-  const list = (await listEmailDomainRestrictions(db, tenantId)).filter(
-    (entry) => entry.type === config.domainListType,
-  );
-  const listed = list.some((entry) => entry.domain === domain);
-  if (config.domainListType === 'ALLOW' ? list.length > 0 && !listed : listed) throw refused();
+  const rules: EmailDomainRules = {
+    active: config.domainActive,
+    listType: config.domainListType,
+    blockPublicDomains: config.domainBlockPublic,
+    entries: await listEmailDomainRestrictions(db, tenantId),
+  };
+  if (!emailDomainAllowed(rules, email)) throw appError(errorCatalogue.securityAdmin.domainRestricted);
 }
 
 /** Sign-ins read whether the tenant limits sessions at most this often; a change here applies at once. */
@@ -156,13 +180,14 @@ export function createTenantSecurityService(deps: { db: Db; clock: Clock }): Ten
           ? { concurrentSessionsActive: concurrent.isActive, maxConcurrentSessions: concurrent.maxSessions }
           : {}),
       };
+      const before = sessionView(await findSessionPolicy(db, actor.tenantId));
       const row = await upsertSessionPolicy(db, actor.tenantId, changes, clock.now());
       limited.delete(actor.tenantId);
       await recordAdminAudit(
         db,
         actor,
         auditEvents.sessionPolicyUpdated,
-        { json: { ...change } },
+        { json: { ...change, ...auditChange(before, sessionView(row)) } },
         clock.now(),
       );
       return sessionView(row);
@@ -176,6 +201,7 @@ export function createTenantSecurityService(deps: { db: Db; clock: Clock }): Ten
     domainConfig: (actor) => domainConfigOf(actor.tenantId),
 
     async saveDomainConfig(actor, change) {
+      const before = await domainConfigOf(actor.tenantId);
       const row = await upsertRestrictionConfig(
         db,
         actor.tenantId,
@@ -188,18 +214,19 @@ export function createTenantSecurityService(deps: { db: Db; clock: Clock }): Ten
         },
         clock.now(),
       );
-      await recordAdminAudit(
-        db,
-        actor,
-        auditEvents.domainRestrictionsConfigUpdated,
-        { json: { ...change } },
-        clock.now(),
-      );
-      return {
+      const after = {
         active: row.domainActive,
         listType: row.domainListType,
         blockPublicDomains: row.domainBlockPublic,
       };
+      await recordAdminAudit(
+        db,
+        actor,
+        auditEvents.domainRestrictionsConfigUpdated,
+        { json: { ...change, ...auditChange(before, after) } },
+        clock.now(),
+      );
+      return after;
     },
 
     async domainRestrictions(actor) {
@@ -207,8 +234,8 @@ export function createTenantSecurityService(deps: { db: Db; clock: Clock }): Ten
     },
 
     async saveDomainRestriction(actor, input) {
-      const domain = input.domain.trim().toLowerCase().replace(/^@/, '');
-      if (!DOMAIN_PATTERN.test(domain)) throw appError(errorCatalogue.securityAdmin.invalidDomain);
+      const domain = canonicalEmailDomain(input.domain);
+      if (!domain) throw appError(errorCatalogue.securityAdmin.invalidDomain);
       const row = await insertEmailDomainRestriction(db, {
         tenantId: actor.tenantId,
         domain,
@@ -219,7 +246,10 @@ export function createTenantSecurityService(deps: { db: Db; clock: Clock }): Ten
         db,
         actor,
         auditEvents.domainRestrictionSaved,
-        { description: `${row.type} ${row.domain}`, json: { id: row.id, domain, type: row.type } },
+        {
+          description: `${row.type} ${row.domain}`,
+          json: { id: row.id, domain, type: row.type, ...auditChange(null, { domain, type: row.type }) },
+        },
         clock.now(),
       );
       return domainView(row);
@@ -232,7 +262,10 @@ export function createTenantSecurityService(deps: { db: Db; clock: Clock }): Ten
         db,
         actor,
         auditEvents.domainRestrictionDeleted,
-        { description: `${removed.type} ${removed.domain}`, json: { id } },
+        {
+          description: `${removed.type} ${removed.domain}`,
+          json: { id, ...auditChange({ domain: removed.domain, type: removed.type }, null) },
+        },
         clock.now(),
       );
     },

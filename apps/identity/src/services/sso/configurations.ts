@@ -8,7 +8,7 @@ import type {
 } from '@brizo/contract/entities/sso';
 import { ssoTestReportBodySchema } from '@brizo/contract/entities/sso';
 import type { Config } from '../../config.js';
-import { atomicMethods, type Db } from '../../db/client.js';
+import { atomically, atomicMethods, type Db } from '../../db/client.js';
 import { findPermissionsByIds } from '../../db/queries/permissions.js';
 import { findRolesByIdsVisibleToTenant } from '../../db/queries/roles.js';
 import {
@@ -46,6 +46,7 @@ import type { OutboundFetch } from '../../lib/outbound.js';
 import type { SecretBox } from '../../lib/sealed-secrets.js';
 import type { Clock } from '../../lib/time.js';
 import type { AdminActor } from '../admin-access.js';
+import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit, type AuditEvent } from '../audit.js';
 import { newTxtRecord, normalizeSsoDomain, type TxtLookup } from './domain-verification.js';
 import { certificateBodyOf, MAX_METADATA_BYTES, parseIdpMetadata, type IdpMetadata } from './idp-metadata.js';
@@ -117,6 +118,10 @@ export function createSsoConfigurationService(deps: {
 
   const audit = (actor: AdminActor, event: AuditEvent, json: Record<string, unknown>, description = '') =>
     recordAdminAudit(db, actor, event, { description, json }, clock.now());
+
+  /** A connection's settings, as the audit log's before and after show them (its secret masked). */
+  const fieldsOf = ({ id: _id, tenantId: _tenant, createdAt: _created, updatedAt: _updated, ...fields }: SsoConnectionRow) =>
+    fields;
 
   const domainView = (row: SsoDomainRow): SsoDomain => ({
     id: row.id,
@@ -291,29 +296,42 @@ export function createSsoConfigurationService(deps: {
     return { xml, metadata: parseIdpMetadata(xml) };
   };
 
-  const create = async (actor: AdminActor, changes: SsoConnectionChanges, json: Record<string, unknown>) => {
-    const now = clock.now();
-    const row = await insertSsoConnection(db, {
-      ...changes,
-      tenantId: actor.tenantId,
-      createdAt: now,
-      updatedAt: now,
+  // Issue 14: each write and its audit row are one transaction, also for the callers that fetch a
+  // metadata URL first (kept outside atomicMethods so that no transaction waits on the network).
+  const create = (actor: AdminActor, changes: SsoConnectionChanges, json: Record<string, unknown>) =>
+    atomically(db, async () => {
+      const now = clock.now();
+      const row = await insertSsoConnection(db, {
+        ...changes,
+        tenantId: actor.tenantId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await audit(actor, auditEvents.ssoConfigurationCreated, {
+        configurationId: row.id,
+        ...json,
+        ...auditChange(null, fieldsOf(row)),
+      });
+      return viewOf(row);
     });
-    await audit(actor, auditEvents.ssoConfigurationCreated, { configurationId: row.id, ...json });
-    return viewOf(row);
-  };
 
   const update = async (
     actor: AdminActor,
     id: string,
     changes: SsoConnectionChanges,
     json: Record<string, unknown>,
-  ) => {
-    const row = await updateSsoConnection(db, actor.tenantId, id, { ...changes, updatedAt: clock.now() });
-    if (!row) throw appError(errorCatalogue.sso.connectionNotFound);
-    await audit(actor, auditEvents.ssoConfigurationUpdated, { configurationId: id, ...json });
-    return viewOf(row);
-  };
+  ) =>
+    atomically(db, async () => {
+      const before = await connectionOf(actor, id);
+      const row = await updateSsoConnection(db, actor.tenantId, id, { ...changes, updatedAt: clock.now() });
+      if (!row) throw appError(errorCatalogue.sso.connectionNotFound);
+      await audit(actor, auditEvents.ssoConfigurationUpdated, {
+        configurationId: id,
+        ...json,
+        ...auditChange(fieldsOf(before), fieldsOf(row)),
+      });
+      return viewOf(row);
+    });
 
   /** The audit row names the fields changed, never a secret's value. */
   const changedFields = (changes: SsoConnectionChanges) => ({ fields: Object.keys(changes).sort() });
@@ -334,18 +352,21 @@ export function createSsoConfigurationService(deps: {
       });
       throw appError(errorCatalogue.sso.domainNotVerified);
     }
-    let marked: boolean;
-    try {
-      marked = await markSsoDomainValidated(db, domain.id, clock.now());
-    } catch (error) {
-      // Two tenants validating one domain at the same instant: the unique index lets one win.
-      if (isUniqueViolation(error)) throw appError(errorCatalogue.sso.domainClaimed);
-      throw error;
-    }
-    if (!marked) throw appError(errorCatalogue.sso.domainClaimed);
-    await audit(actor, auditEvents.ssoDomainValidated, {
-      configurationId: connectionId,
-      domain: domain.domain,
+    await atomically(db, async () => {
+      let marked: boolean;
+      try {
+        marked = await markSsoDomainValidated(db, domain.id, clock.now());
+      } catch (error) {
+        // Two tenants validating one domain at the same instant: the unique index lets one win.
+        if (isUniqueViolation(error)) throw appError(errorCatalogue.sso.domainClaimed);
+        throw error;
+      }
+      if (!marked) throw appError(errorCatalogue.sso.domainClaimed);
+      await audit(actor, auditEvents.ssoDomainValidated, {
+        configurationId: connectionId,
+        domain: domain.domain,
+        ...auditChange({ validated: false }, { validated: true }),
+      });
     });
     return { ...domainView(domain), validated: true };
   };
@@ -359,14 +380,18 @@ export function createSsoConfigurationService(deps: {
     const excludedEmails = [
       ...new Set(policy.excludedEmails.map((email) => email.trim().toLowerCase())),
     ].sort();
-    await upsertSsoPolicy(db, {
-      tenantId: actor.tenantId,
-      enforced: policy.enforced,
-      excludedEmails,
-      updatedAt: clock.now(),
+    return atomically(db, async () => {
+      const before = await policyOf(actor.tenantId);
+      await upsertSsoPolicy(db, {
+        tenantId: actor.tenantId,
+        enforced: policy.enforced,
+        excludedEmails,
+        updatedAt: clock.now(),
+      });
+      const after = { enforced: policy.enforced, excludedEmails };
+      await audit(actor, auditEvents.ssoPolicyUpdated, { ...after, ...auditChange(before, after) });
+      return after;
     });
-    await audit(actor, auditEvents.ssoPolicyUpdated, { enforced: policy.enforced, excludedEmails });
-    return { enforced: policy.enforced, excludedEmails };
   };
 
   const reportView = (row: SsoTestReportRow): SsoTestReport => {
@@ -417,9 +442,13 @@ export function createSsoConfigurationService(deps: {
     },
 
     async remove(actor: AdminActor, id: string) {
-      if (!(await deleteSsoConnection(db, actor.tenantId, id)))
+      const before = await findSsoConnectionOfTenant(db, actor.tenantId, id);
+      if (!before || !(await deleteSsoConnection(db, actor.tenantId, id)))
         throw appError(errorCatalogue.sso.connectionNotFound);
-      await audit(actor, auditEvents.ssoConfigurationDeleted, { configurationId: id });
+      await audit(actor, auditEvents.ssoConfigurationDeleted, {
+        configurationId: id,
+        ...auditChange(fieldsOf(before), null),
+      });
     },
 
     async createFromMetadata(actor: AdminActor, xml: string) {
@@ -524,7 +553,11 @@ export function createSsoConfigurationService(deps: {
         createdAt: clock.now(),
       });
       if (!row) throw appError(errorCatalogue.sso.domainExists);
-      await audit(actor, auditEvents.ssoDomainAdded, { configurationId: connectionId, domain });
+      await audit(actor, auditEvents.ssoDomainAdded, {
+        configurationId: connectionId,
+        domain,
+        ...auditChange(null, { domain, validated: row.validated }),
+      });
       return domainView(row);
     },
 
@@ -536,6 +569,7 @@ export function createSsoConfigurationService(deps: {
       await audit(actor, auditEvents.ssoDomainDeleted, {
         configurationId: connectionId,
         domain: domain.domain,
+        ...auditChange({ domain: domain.domain, validated: domain.validated }, null),
       });
     },
 
@@ -546,10 +580,14 @@ export function createSsoConfigurationService(deps: {
     },
 
     async setDefaultRoles(actor: AdminActor, connectionId: string, requested: string[]) {
-      await connectionOf(actor, connectionId);
+      const before = await connectionOf(actor, connectionId);
       const roleIds = await roleIdsFor(actor, requested);
       await updateSsoConnection(db, actor.tenantId, connectionId, { roleIds, updatedAt: clock.now() });
-      await audit(actor, auditEvents.ssoRolesUpdated, { configurationId: connectionId, roleIds });
+      await audit(actor, auditEvents.ssoRolesUpdated, {
+        configurationId: connectionId,
+        roleIds,
+        ...auditChange({ roleIds: before.roleIds }, { roleIds }),
+      });
       return { roleIds };
     },
 
@@ -572,7 +610,12 @@ export function createSsoConfigurationService(deps: {
         updatedAt: now,
       });
       if (!row) throw appError(errorCatalogue.sso.groupExists);
-      await audit(actor, auditEvents.ssoGroupSaved, { configurationId: connectionId, group, roleIds });
+      await audit(actor, auditEvents.ssoGroupSaved, {
+        configurationId: connectionId,
+        group,
+        roleIds,
+        ...auditChange(null, { group, roleIds }),
+      });
       return groupView(row);
     },
 
@@ -600,6 +643,7 @@ export function createSsoConfigurationService(deps: {
         groupId,
         group,
         roleIds,
+        ...auditChange({ group: current.group, roleIds: current.roleIds }, { group, roleIds }),
       });
       return groupView(row);
     },
@@ -612,6 +656,7 @@ export function createSsoConfigurationService(deps: {
       await audit(actor, auditEvents.ssoGroupDeleted, {
         configurationId: connectionId,
         group: current.group,
+        ...auditChange({ group: current.group, roleIds: current.roleIds }, null),
       });
     },
 

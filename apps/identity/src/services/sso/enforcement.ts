@@ -25,6 +25,14 @@ export interface SsoEnforcement {
   ): Promise<void>;
 }
 
+/**
+ * Whether enforcement sends this email to SSO, given the enforcing policy of its domain (undefined when
+ * no tenant enforces SSO on it): everyone but the policy's excluded emails.
+ */
+export function mustUseSso(email: string, policy: { excludedEmails: string[] } | undefined): boolean {
+  return policy !== undefined && !policy.excludedEmails.includes(normalizeEmail(email));
+}
+
 export function createSsoEnforcement(deps: { db: Db; clock: Clock }): SsoEnforcement {
   const { db, clock } = deps;
   return {
@@ -33,7 +41,7 @@ export function createSsoEnforcement(deps: { db: Db; clock: Clock }): SsoEnforce
       const domain = emailDomainOf(email);
       if (!domain) return;
       const policy = await findEnforcedSsoPolicyForDomain(db, domain);
-      if (!policy || policy.excludedEmails.includes(email)) return;
+      if (!policy || !mustUseSso(email, policy)) return;
       await refuse(async () => {
         await recordAudit(
           db,

@@ -72,16 +72,21 @@ export function createLegacySamlService(db: Db, configurations: SsoConfiguration
      */
     async save(actor: AdminActor, input: LegacySamlInput) {
       const { domain: requestedDomain, ...fields } = input;
-      const current = await firstOrCreate(actor);
-      const currentDomain = current.domains[0];
+      const existing = await first(actor);
       const domain = requestedDomain?.trim().toLowerCase();
-      let changes: ConfigurationInput = fields;
-      if (domain && domain !== currentDomain?.domain) {
+      const newDomain = Boolean(domain && domain !== existing?.domains[0]?.domain);
+      const changes: ConfigurationInput = newDomain
+        ? { ...fields, ssoEndpoint: '', publicCertificate: '', signRequest: false }
+        : fields;
+      // Issue 14: a first save creates the connection with its fields, one audit row (not a creation
+      // and then an update of what was just created).
+      const current =
+        existing ?? (await configurations.create(actor, { type: 'saml', enabled: false, ...changes }));
+      if (domain && newDomain) {
         await configurations.addDomain(actor, current.id, domain);
         for (const old of current.domains) await configurations.removeDomain(actor, current.id, old.id);
-        changes = { ...fields, ssoEndpoint: '', publicCertificate: '', signRequest: false };
       }
-      await configurations.update(actor, current.id, changes);
+      if (existing) await configurations.update(actor, current.id, changes);
       return reread(actor);
     },
 

@@ -19,6 +19,7 @@ import { generateToken } from '../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
 import { personOf, type AdminActor } from '../admin-access.js';
 import type { ActivationService } from '../activation.js';
+import { auditChange, type AuditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from '../audit.js';
 import { forgotPasswordUrl, loginUrl } from '../links.js';
 import type { Mailer } from '../mail.js';
@@ -59,16 +60,29 @@ export function createTeamInviteLinks(deps: {
     if (!link) throw appError(errorCatalogue.team.inviteLinkNotFound);
     return link;
   };
+  /** A link's settings, as the audit log's before and after show them (the token is masked). */
+  const fieldsOf = (link: InviteLinkRow) => ({
+    token: link.token,
+    expires: link.expiresAt,
+    shouldSendEmail: link.shouldSendEmail,
+    roleIds: link.roleIds,
+  });
   const audit = (
     actor: AdminActor,
     event: (typeof auditEvents)[keyof typeof auditEvents],
-    link?: InviteLinkRow,
+    link: InviteLinkRow | undefined,
+    change: AuditChange,
   ) =>
     recordAdminAudit(
       db,
       actor,
       event,
-      link ? { json: { linkId: link.id, expires: link.expiresAt.toISOString(), roleIds: link.roleIds } } : {},
+      {
+        json: {
+          ...(link ? { linkId: link.id, expires: link.expiresAt.toISOString(), roleIds: link.roleIds } : {}),
+          ...change,
+        },
+      },
       clock.now(),
     );
 
@@ -96,6 +110,7 @@ export function createTeamInviteLinks(deps: {
       },
     ) {
       const now = clock.now();
+      const previous = await findInviteLink(db, actor.tenantId);
       const link = await upsertInviteLink(db, {
         tenantId: actor.tenantId,
         createdBy: personOf(actor),
@@ -106,7 +121,12 @@ export function createTeamInviteLinks(deps: {
         createdAt: now,
         updatedAt: now,
       });
-      await audit(actor, auditEvents.teamInviteLinkCreated, link);
+      await audit(
+        actor,
+        auditEvents.teamInviteLinkCreated,
+        link,
+        auditChange(previous ? fieldsOf(previous) : null, fieldsOf(link)),
+      );
       return inviteLinkView(link, vendorId);
     },
 
@@ -114,7 +134,7 @@ export function createTeamInviteLinks(deps: {
       actor: AdminActor,
       input: { expiresInMinutes?: number | undefined; shouldSendEmail?: boolean | undefined },
     ) {
-      await current(actor);
+      const before = await current(actor);
       const now = clock.now();
       const link = await updateInviteLink(db, actor.tenantId, {
         ...(input.expiresInMinutes === undefined
@@ -124,7 +144,7 @@ export function createTeamInviteLinks(deps: {
         updatedAt: now,
       });
       if (!link) throw appError(errorCatalogue.team.inviteLinkNotFound);
-      await audit(actor, auditEvents.teamInviteLinkUpdated, link);
+      await audit(actor, auditEvents.teamInviteLinkUpdated, link, auditChange(fieldsOf(before), fieldsOf(link)));
       return inviteLinkView(link, vendorId);
     },
 
@@ -149,10 +169,11 @@ export function createTeamInviteLinks(deps: {
     },
 
     async remove(actor: AdminActor) {
-      if (!(await deleteInviteLink(db, actor.tenantId))) {
+      const before = await findInviteLink(db, actor.tenantId);
+      if (!before || !(await deleteInviteLink(db, actor.tenantId))) {
         throw appError(errorCatalogue.team.inviteLinkNotFound);
       }
-      await audit(actor, auditEvents.teamInviteLinkDeleted);
+      await audit(actor, auditEvents.teamInviteLinkDeleted, undefined, auditChange(fieldsOf(before), null));
     },
 
     /**

@@ -30,6 +30,7 @@ import { appError, errorCatalogue } from '../../errors.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
 import type { AdminActor } from '../admin-access.js';
 import type { ActivationService } from '../activation.js';
+import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit, type AuditEvent } from '../audit.js';
 import type { AuthorizationCache } from '../authorization-cache.js';
 import type { InvitationService } from '../lifecycle/invitations.js';
@@ -203,19 +204,22 @@ export function createTeamService(deps: {
   const notYourself = (actor: AdminActor, userId: string) => {
     if (actor.userId === userId) throw appError(errorCatalogue.team.notYourself);
   };
-  const audit = (
+  const audit = async (
     actor: AdminActor,
     event: AuditEvent,
     member: MemberRow,
     json: Record<string, unknown> = {},
-  ) =>
-    recordAdminAudit(
+  ) => {
+    // A SCIM directory's request is recorded once, by its own event (services/scim/users.ts).
+    if (actor.scimDirectoryId) return;
+    await recordAdminAudit(
       db,
       actor,
       event,
       { description: member.email, json: { userId: member.id, email: member.email, ...json } },
       clock.now(),
     );
+  };
   const viewOf = async (actor: AdminActor, userId: string): Promise<MemberView> => {
     const member = await memberOf(actor, userId);
     const roleIds = await findRoleIdsOfMembers(db, actor.tenantId, [member.id]);
@@ -387,11 +391,15 @@ export function createTeamService(deps: {
     async updateRoles(actor: AdminActor, userId: string, requested: string[]) {
       const member = await memberOf(actor, userId);
       const roleIds = await grantableRoleIds(actor, requested);
+      const before = (await findRoleIdsOfMembers(db, actor.tenantId, [userId])).get(userId) ?? [];
       await replaceMemberRoles(db, actor.tenantId, userId, roleIds);
       authorization.invalidateUser(userId);
       // Tokens carry roles and permissions: the old ones must not outlive the change.
       revokeMemberTokens(userId, actor.tenantId);
-      await audit(actor, auditEvents.teamUserRolesUpdated, member, { roleIds });
+      await audit(actor, auditEvents.teamUserRolesUpdated, member, {
+        roleIds,
+        ...auditChange({ roleIds: [...before].sort() }, { roleIds: [...roleIds].sort() }),
+      });
       return { item: await viewOf(actor, userId) };
     },
 
@@ -403,7 +411,12 @@ export function createTeamService(deps: {
       if (isDisabled) await revokeSessionsInTenant(db, actor.tenantId, userId, 'user disabled', clock.now());
       authorization.invalidateUser(userId);
       if (isDisabled) revokeMemberTokens(userId, actor.tenantId);
-      await audit(actor, isDisabled ? auditEvents.teamUserDisabled : auditEvents.teamUserEnabled, member);
+      await audit(
+        actor,
+        isDisabled ? auditEvents.teamUserDisabled : auditEvents.teamUserEnabled,
+        member,
+        auditChange({ isDisabled: member.isDisabled }, { isDisabled }),
+      );
     },
 
     /**
@@ -424,7 +437,12 @@ export function createTeamService(deps: {
         // A lock holds in every tenant: so does the end of the user's access tokens.
         deps.revocations.revoke(revocationKeys.user(userId), now.getTime());
       }
-      await audit(actor, isLocked ? auditEvents.teamUserLocked : auditEvents.teamUserUnlocked, member);
+      await audit(
+        actor,
+        isLocked ? auditEvents.teamUserLocked : auditEvents.teamUserUnlocked,
+        member,
+        auditChange({ isLocked: member.isLocked }, { isLocked }),
+      );
     },
 
     /** Removes the membership (and its roles, its sessions); the user's other tenants stay. */
@@ -436,7 +454,12 @@ export function createTeamService(deps: {
       authorization.invalidateUser(userId);
       revokeMemberTokens(userId, actor.tenantId);
       forgetCounts(actor.tenantId);
-      await audit(actor, auditEvents.teamUserRemoved, member);
+      await audit(
+        actor,
+        auditEvents.teamUserRemoved,
+        member,
+        auditChange({ email: member.email, isDisabled: member.isDisabled }, null),
+      );
     },
 
     async resendActivation(actor: AdminActor, userId: string) {
@@ -457,6 +480,10 @@ export function createTeamService(deps: {
       revokeMemberTokens(userId, actor.tenantId);
       await audit(actor, auditEvents.teamUserExpirationSet, member, {
         temporaryExpirationDate: temporaryExpirationDate.toISOString(),
+        ...auditChange(
+          { temporaryExpirationDate: member.temporaryExpirationDate },
+          { temporaryExpirationDate },
+        ),
       });
       return { expirationInSeconds, temporaryExpirationDate: temporaryExpirationDate.toISOString() };
     },
@@ -466,7 +493,15 @@ export function createTeamService(deps: {
       const member = await memberOf(actor, userId);
       await updateMembership(db, actor.tenantId, userId, { temporaryExpirationDate: null });
       authorization.invalidateUser(userId);
-      await audit(actor, auditEvents.teamUserMadePermanent, member);
+      await audit(
+        actor,
+        auditEvents.teamUserMadePermanent,
+        member,
+        auditChange(
+          { temporaryExpirationDate: member.temporaryExpirationDate },
+          { temporaryExpirationDate: null },
+        ),
+      );
     },
   });
 }

@@ -5,6 +5,7 @@ import { findTenantById, updateTenant, type TenantRow } from '../../db/queries/t
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import type { AdminActor } from '../admin-access.js';
+import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit } from '../audit.js';
 
 /** SPEC section 5: image data URLs must match data:image/{type};base64. */
@@ -144,7 +145,13 @@ export function createAccountSettingsService(deps: { db: Db; clock: Clock; publi
         auditEvents.accountSettingsUpdated,
         {
           description: `Account settings updated: ${Object.keys(changed).join(', ')}`,
-          json: { changed: json },
+          json: {
+            changed: json,
+            ...auditChange(
+              Object.fromEntries(Object.keys(changed).map((key) => [key, tenant[key as keyof AccountSettingsInput]])),
+              changed,
+            ),
+          },
         },
         clock.now(),
       );
@@ -190,13 +197,21 @@ export function createAccountSettingsService(deps: { db: Db; clock: Clock; publi
         throw appError(errorCatalogue.accountSettings.noChanges);
       }
       await updateTenant(db, tenant.id, { customLogin: tree, updatedAt: clock.now() });
+      // Each changed setting under its path ("loginBox/palette/primary/main"), as it was and as it is.
+      const leaf = (root: Tree, type: string) =>
+        type.split('/').reduce<unknown>((node, key) => (isTree(node) ? node[key] : undefined), root);
+      const types = [...new Set(actions.map((action) => action.type))];
+      const settings = (root: Tree) => Object.fromEntries(types.map((type) => [type, leaf(root, type)]));
       await recordAdminAudit(
         db,
         actor,
         auditEvents.customLoginUpdated,
         {
           description: 'Custom login box updated',
-          json: { changed: actions.map((action) => action.type) },
+          json: {
+            changed: actions.map((action) => action.type),
+            ...auditChange(settings(tenant.customLogin), settings(tree)),
+          },
         },
         clock.now(),
       );

@@ -34,6 +34,16 @@ export const BREACHED_PASSWORD_FLAG = 'security-center-show-login-flows';
 const MINUTE_MS = 60_000;
 
 /**
+ * Whether this many wrong passwords in a row lock the account. At or past the limit: a limit lowered
+ * below someone's count locks them at their next wrong password (a locked account counts no more).
+ */
+export const reachesLockout = (attempts: number, maxAttempts: number): boolean => attempts >= maxAttempts;
+
+/** Whole minutes before a password changed at `changedAt` expires under a rotation period; 0 or less: expired. */
+export const passwordMinutesLeft = (changedAt: Date, rotationPeriodMinutes: number, now: Date): number =>
+  Math.floor((changedAt.getTime() + rotationPeriodMinutes * MINUTE_MS - now.getTime()) / MINUTE_MS);
+
+/**
  * A password login that stops before a session (SPEC section 4 "Password outcomes"): a breached
  * password must be reset first; an expired one carries a reset token for passwordRotationExpired.
  */
@@ -147,8 +157,8 @@ export function createPasswordLifecycleService(deps: {
       const { lockout } = await policies.effective(user.tenantId);
       if (!lockout.enabled || user.isLocked) return;
       const attempts = await incrementFailedAttempts(db, user.id, clock.now());
-      // Exactly at the threshold: later attempts of a locked user send no more mail.
-      if (attempts === lockout.maxAttempts) await lock(user, meta);
+      // A locked user's later attempts return above: no second mail.
+      if (reachesLockout(attempts, lockout.maxAttempts)) await lock(user, meta);
     },
 
     async completePasswordLogin(user, password, meta, startSession) {
@@ -172,8 +182,7 @@ export function createPasswordLifecycleService(deps: {
       if (!rotation) return startSession();
       const now = clock.now();
       const changedAt = state?.changedAt ?? (await findUserById(db, user.id))?.createdAt ?? now;
-      const expiresAt = changedAt.getTime() + rotation.rotationPeriod * MINUTE_MS;
-      const minutesLeft = Math.floor((expiresAt - now.getTime()) / MINUTE_MS);
+      const minutesLeft = passwordMinutesLeft(changedAt, rotation.rotationPeriod, now);
       if (minutesLeft <= 0) {
         const resetPasswordToken = await issuePasswordResetToken(db, user.id, now);
         await audit(auditEvents.passwordExpired, meta, user, 'password older than the rotation period');

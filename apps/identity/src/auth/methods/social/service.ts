@@ -46,6 +46,7 @@ import type { OutboundFetch } from '../../../lib/outbound.js';
 import type { SecretBox } from '../../../lib/sealed-secrets.js';
 import { generateToken } from '../../../lib/secrets.js';
 import { addSeconds, type Clock } from '../../../lib/time.js';
+import { auditChange } from '../../../services/audit-changes.js';
 import { auditEvents, recordAudit, type AuditEvent, type RequestMeta } from '../../../services/audit.js';
 import { mergeJsonObject } from '../../../services/json-metadata.js';
 import type { SignUpService } from '../../../services/signup.js';
@@ -186,6 +187,8 @@ export function createSocialLoginService(deps: {
   const redirectUrlOf = (row: SocialLoginProviderRow) => row.redirectUrl || defaultRedirectUrl(row.type);
   const isUsable = (row: SocialLoginProviderRow | undefined): row is SocialLoginProviderRow =>
     Boolean(row?.active && row.clientId && row.clientSecret);
+  /** A provider's settings as the audit log's before and after show them (auditChange masks the secret). */
+  const providerSettings = ({ type: _type, updatedAt: _updated, ...settings }: SocialLoginProviderRow) => settings;
 
   const configurationView = (
     type: SocialProvider,
@@ -548,6 +551,7 @@ export function createSocialLoginService(deps: {
               secretChanged: Boolean(input.secret),
               redirectUrl: saved.redirectUrl,
               endpoints: saved.endpoints,
+              ...auditChange(current ? providerSettings(current) : null, providerSettings(saved)),
             },
           },
           now,
@@ -558,13 +562,19 @@ export function createSocialLoginService(deps: {
 
     async remove(claims: AccessTokenClaims, type: SocialProvider, meta: RequestMeta): Promise<void> {
       await atomically(db, async () => {
-        if (!(await deleteSocialLoginProvider(db, type)))
+        const current = await findSocialLoginProvider(db, type);
+        if (!current || !(await deleteSocialLoginProvider(db, type)))
           throw appError(errorCatalogue.social.configurationNotFound);
         await recordAudit(
           db,
           auditEvents.socialConfigurationDeleted,
           meta,
-          { userId: claims.sub, email: claims.email, tenantId: claims.tenantId, json: { provider: type } },
+          {
+            userId: claims.sub,
+            email: claims.email,
+            tenantId: claims.tenantId,
+            json: { provider: type, ...auditChange(providerSettings(current), null) },
+          },
           clock.now(),
         );
       });

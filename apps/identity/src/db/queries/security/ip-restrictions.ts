@@ -34,6 +34,22 @@ export async function listActiveIpRestrictions(db: Db, tenantId: string): Promis
     .where(and(eq(ipRestrictions.tenantId, tenantId), eq(ipRestrictions.isActive, true)));
 }
 
+/** The entry of the tenant for this address on this list, if any (what an upsert would change). */
+export async function findIpRestriction(
+  db: Db,
+  tenantId: string,
+  strategy: RestrictionType,
+  ip: string,
+): Promise<IpRestrictionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ipRestrictions)
+    .where(
+      and(eq(ipRestrictions.tenantId, tenantId), eq(ipRestrictions.strategy, strategy), eq(ipRestrictions.ip, ip)),
+    );
+  return row;
+}
+
 /** Adds the entry, or updates the one with the same address on the same list (the SDK's create-or-update). */
 export async function upsertIpRestriction(
   db: Db,

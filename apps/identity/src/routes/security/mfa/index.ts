@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../../services/index.js';
-import { mfaAuditEvents } from '../../../auth/second-factor/audit-events.js';
 import { enforceMfaTypes, mfaStrategies } from '@brizo/contract';
 import { mfaPolicySchema } from '@brizo/contract/entities/security-policies';
-import { recordAdminAudit } from '../../../services/audit.js';
 import { mfaTokenField } from '../../../auth/second-factor/schemas.js';
+import { requestMeta } from '../../schemas.js';
 import { areaRoutes } from '../../route.js';
 
 const WRITE_SECURITY_POLICY = 'fe.secure.write.securityPolicy';
@@ -28,7 +27,7 @@ const strategiesResponse = z.object({
 });
 
 /** /identity/resources/configurations/v1: the tenant's MFA policy and the vendor's MFA strategies. */
-export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
+export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'security');
   const { mfa, mfaPolicies } = services;
 
@@ -66,11 +65,7 @@ export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
       access: { permission: WRITE_SECURITY_POLICY },
       body: policyBody,
       response: policyResponse,
-      handler: async ({ actor, body }) => {
-        const policy = await mfaPolicies.save(actor.tenantId, body);
-        await recordAdminAudit(db, actor, mfaAuditEvents.mfaPolicyChanged, { json: { ...body } }, new Date());
-        return policy;
-      },
+      handler: async ({ actor, body }) => mfaPolicies.change(actor, body),
     });
   }
 
@@ -106,8 +101,8 @@ export const securityMfaRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
     access: 'vendor',
     body: z.object({ strategy: z.enum(mfaStrategies), isActive: z.boolean() }),
     response: strategiesResponse,
-    handler: async ({ body }) => {
-      await mfaPolicies.setStrategy(body.strategy, body.isActive);
+    handler: async ({ body, claims, request }) => {
+      await mfaPolicies.setStrategy(body.strategy, body.isActive, { claims, meta: requestMeta(request) });
       return { strategies: await mfaPolicies.strategies() };
     },
   });

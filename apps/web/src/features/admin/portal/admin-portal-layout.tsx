@@ -1,6 +1,6 @@
 import { AppShell, Anchor, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { AdminPortalProvider, EmptyState } from '../../../components/admin';
@@ -19,7 +19,14 @@ import { visibleSections } from './navigation';
  * navigation, the chosen one beside it. A section reached by its address but not visible to the
  * viewer says so instead of rendering.
  */
-export function AdminPortalLayout({ sections }: { sections: readonly AdminSection[] }) {
+export function AdminPortalLayout({
+  sections,
+  headerActions,
+}: {
+  sections: readonly AdminSection[];
+  /** What the app puts in the header beside the account (issue 14: the notifications bell). */
+  headerActions?: ReactNode;
+}) {
   const sessionView = useRequiredSession();
   const adminBox = useAdminBoxConfiguration();
   const preview = usePreviewMode();
@@ -68,6 +75,7 @@ export function AdminPortalLayout({ sections }: { sections: readonly AdminSectio
               ) : null}
             </Group>
             <Group gap="md" wrap="nowrap">
+              {headerActions}
               <Text size="sm" c="dimmed" visibleFrom="sm" truncate="end" maw={320} title={signedInAs}>
                 {signedInAs}
               </Text>

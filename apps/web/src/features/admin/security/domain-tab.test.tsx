@@ -27,6 +27,9 @@ vi.mock('./use-restrictions', () => ({
     saveConfig: sdk.saveConfig,
   }),
 }));
+// Issue 14: the policy impact preview has its own tests (policy-impact.test.tsx); here, as in
+// preview mode, there is none and each save goes straight through.
+vi.mock('../../../sdk/admin/policy-preview', () => ({ usePolicyPreviewApi: () => null }));
 vi.mock('../../../components/admin', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useCan: () => sdk.canWrite,

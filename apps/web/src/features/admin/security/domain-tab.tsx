@@ -1,6 +1,8 @@
-import { Switch, Stack, TextInput } from '@mantine/core';
+import { Button, Switch, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { RestrictionType } from '@brizo/contract/enums';
+import { usePolicyImpact } from '../../../components/admin/policy-impact';
+import { domainChecks, reviewedSave } from './impact-checks';
 import { useDomainRestrictions } from './use-restrictions';
 import { RestrictionListCard, RestrictionSettingsCard } from './restriction-cards';
 import { useRestrictionsEditor } from './use-restrictions-editor';
@@ -15,11 +17,19 @@ const listLabel = (type: RestrictionType) => (type === 'ALLOW' ? 'Allowed domain
 
 /**
  * Email-domain restrictions: who may be invited into (or sign up to) this account, by email domain.
- * The API answers every domain at once, so the list has no "Show more".
+ * The API answers every domain at once, so the list has no "Show more". Each change first shows which
+ * members' domains it would refuse (issue 14).
  */
 export function DomainTab() {
   const view = useDomainRestrictions();
-  const editor = useRestrictionsEditor(view, RIGHTS);
+  const settings = useRestrictionsEditor(view, RIGHTS);
+  const impact = usePolicyImpact();
+  const editor = reviewedSave(
+    settings,
+    impact,
+    () => domainChecks.settings(settings.draft),
+    'Save domain settings',
+  );
   const [domain, setDomain] = useState('');
 
   if (editor.placeholder) return editor.placeholder;
@@ -41,6 +51,13 @@ export function DomainTab() {
           onChange: (listType) => setDraft({ ...draft, listType }),
         }}
         saveLabel="Save domain settings"
+        actions={
+          impact.available ? (
+            <Button variant="default" onClick={() => impact.show(domainChecks.settings(draft))}>
+              Preview impact
+            </Button>
+          ) : null
+        }
       >
         <Switch
           label="Block public email domains"
@@ -78,7 +95,14 @@ export function DomainTab() {
           title: 'Delete domain restriction',
           question: (entry) => `Delete ${entry?.domain ?? ''} from the list?`,
         }}
+        review={{
+          add: () =>
+            impact.review(domainChecks.add({ domain: domain.trim(), type: draft.listType }), 'Add domain'),
+          remove: (entry) => impact.review(domainChecks.remove(entry.id), 'Delete'),
+          removeNow: (entry) => view.remove(entry.id),
+        }}
       />
+      {impact.dialog}
     </Stack>
   );
 }

@@ -1,8 +1,10 @@
 import { Card, Select } from '@mantine/core';
 import { useFieldAppearance } from '../../../components/admin';
+import { usePolicyImpact } from '../../../components/admin/policy-impact';
 import type { EnforceMfaType } from '@brizo/contract/enums';
 import { useGeneralSettings, type GeneralSettings } from './use-security-settings';
 import { CaptchaCard } from './captcha-card';
+import { generalSettingsChecks } from './impact-checks';
 import type { ToggledLimit } from './toggled-limit-card';
 import { ToggledLimitsTab, WRITE } from './toggled-limits-tab';
 const MFA_OPTIONS: { value: EnforceMfaType; label: string }[] = [
@@ -43,6 +45,8 @@ export function GeneralTab() {
   const mfa = useFieldAppearance('security', 'mfa', WRITE);
   const lockout = useFieldAppearance('security', 'userLockout', WRITE);
   const history = useFieldAppearance('security', 'passwordHistory', WRITE);
+  // Issue 14: a save first shows who the changed policies affect (MFA enrolment, lockout, passwords).
+  const impact = usePolicyImpact();
 
   return (
     <ToggledLimitsTab
@@ -50,6 +54,7 @@ export function GeneralTab() {
       limits={LIMITS}
       appearance={{ lockout, history }}
       saveLabel="Save general settings"
+      impact={{ gate: impact, checks: generalSettingsChecks }}
       fields={({ draft, setDraft }, canWrite) =>
         mfa === 'hidden' ? null : (
           <Card withBorder>

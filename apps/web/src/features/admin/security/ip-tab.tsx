@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { RestrictionType } from '@brizo/contract/enums';
+import { usePolicyImpact } from '../../../components/admin/policy-impact';
+import { ipChecks, reviewedSave } from './impact-checks';
 import { useCurrentIp, useIpRestrictions } from './use-restrictions';
 import { RestrictionListCard, RestrictionSettingsCard } from './restriction-cards';
 import { useRestrictionsEditor } from './use-restrictions-editor';
@@ -15,13 +17,17 @@ const listLabel = (strategy: RestrictionType) => (strategy === 'ALLOW' ? 'Allow 
 
 /**
  * IP restrictions: an allow or block list enforced at sign-in, refresh and every API call. The
- * administrator tests their own address before saving; the server refuses a change that locks them out.
+ * administrator tests their own address before saving; each change first shows which members' recent
+ * addresses it would refuse, and asks the administrator to confirm one that refuses their own (issue
+ * 14); the server still refuses a change that locks them out.
  */
 export function IpTab() {
   const [shown, setShown] = useState<RestrictionType>('ALLOW');
   const view = useIpRestrictions(shown);
   const currentIp = useCurrentIp();
-  const editor = useRestrictionsEditor(view, RIGHTS);
+  const settings = useRestrictionsEditor(view, RIGHTS);
+  const impact = usePolicyImpact();
+  const editor = reviewedSave(settings, impact, () => ipChecks.settings(settings.draft), 'Save IP settings');
   const [ip, setIp] = useState('');
   const [description, setDescription] = useState('');
   const [ipTest, setIpTest] = useState<boolean | null>(null);
@@ -54,6 +60,13 @@ export function IpTab() {
           },
         }}
         saveLabel="Save IP settings"
+        actions={
+          impact.available ? (
+            <Button variant="default" onClick={() => impact.show(ipChecks.settings(draft))}>
+              Preview impact
+            </Button>
+          ) : null
+        }
       >
         {currentIp ? (
           <Text size="sm" data-testid="current-ip">
@@ -120,7 +133,17 @@ export function IpTab() {
           question: (entry) =>
             `Delete ${entry?.ip ?? ''} from the ${listLabel(entry?.strategy ?? 'ALLOW').toLowerCase()}?`,
         }}
+        review={{
+          add: () =>
+            impact.review(
+              ipChecks.add({ ip: ip.trim(), strategy: draft.strategy }),
+              `Add to ${listLabel(draft.strategy).toLowerCase()}`,
+            ),
+          remove: (entry) => impact.review(ipChecks.remove(entry.id), 'Delete'),
+          removeNow: (entry) => view.remove(entry.id),
+        }}
       />
+      {impact.dialog}
     </Stack>
   );
 }

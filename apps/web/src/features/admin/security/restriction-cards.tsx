@@ -1,6 +1,7 @@
 import { Button, Card, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ConfirmDialog, DataTable, EmptyState, type ColumnDef } from '../../../components/admin';
+import type { ImpactDecision } from '../../../components/admin/policy-impact';
 import type { RestrictionType } from '@brizo/contract/enums';
 import { SaveBar } from './save-status';
 import type { RestrictionsEditor } from './use-restrictions-editor';
@@ -20,6 +21,7 @@ export function RestrictionSettingsCard<Config, Entry extends { id: string }>({
   list,
   saveLabel,
   children,
+  actions,
 }: {
   editor: RestrictionsEditor<Config, Entry>;
   enforce: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void };
@@ -27,6 +29,8 @@ export function RestrictionSettingsCard<Config, Entry extends { id: string }>({
   list: { label: string; value: RestrictionType; onChange: (value: RestrictionType) => void };
   saveLabel: string;
   children: ReactNode;
+  /** Beside the save button (the policy impact preview's "Preview impact"). */
+  actions?: ReactNode;
 }) {
   return (
     <Card withBorder>
@@ -46,7 +50,9 @@ export function RestrictionSettingsCard<Config, Entry extends { id: string }>({
           onChange={(value) => list.onChange(value as RestrictionType)}
         />
         {children}
-        <SaveBar label={saveLabel} draft={editor} disabled={!editor.canWrite} />
+        <SaveBar label={saveLabel} draft={editor} disabled={!editor.canWrite}>
+          {actions}
+        </SaveBar>
       </Stack>
     </Card>
   );
@@ -66,6 +72,7 @@ export function RestrictionListCard<Config, Entry extends { id: string }>({
   add,
   paging,
   removal,
+  review,
 }: {
   editor: RestrictionsEditor<Config, Entry>;
   /** The list's name: the card's heading and the table's accessible name. */
@@ -80,8 +87,27 @@ export function RestrictionListCard<Config, Entry extends { id: string }>({
   paging?: { hasMore: boolean; showMore: () => void };
   /** The dialog's title and question (asked of no entry while the dialog closes). */
   removal: { title: string; question: (entry: Entry | null) => string };
+  /**
+   * Issue 14: the policy impact preview, asked before an entry is added or deleted. A deletion whose
+   * impact the administrator confirmed is not asked about again: `removeNow` deletes it.
+   */
+  review?: {
+    add: () => Promise<ImpactDecision>;
+    remove: (entry: Entry) => Promise<ImpactDecision>;
+    removeNow: (entry: Entry) => Promise<void>;
+  };
 }) {
   const { canWrite, canDelete, saving } = editor;
+  const submitAdd = async () => {
+    if ((await review?.add()) === 'cancelled') return;
+    await editor.run(add.submit);
+  };
+  const askRemoval = async (entry: Entry) => {
+    const decision = await review?.remove(entry);
+    if (decision === 'cancelled') return;
+    if (decision === 'confirmed' && review) await editor.run(() => review.removeNow(entry));
+    else editor.removal.ask(entry);
+  };
   return (
     <>
       <Card withBorder>
@@ -91,7 +117,7 @@ export function RestrictionListCard<Config, Entry extends { id: string }>({
             <form
               onSubmit={(event) => {
                 event.preventDefault();
-                void editor.run(add.submit);
+                void submitAdd();
               }}
             >
               <Group align="flex-end">
@@ -123,7 +149,7 @@ export function RestrictionListCard<Config, Entry extends { id: string }>({
                   color="red"
                   disabled={!canDelete}
                   aria-label={`Delete ${nameOf(entry)}`}
-                  onClick={() => editor.removal.ask(entry)}
+                  onClick={() => void askRemoval(entry)}
                 >
                   Delete
                 </Button>

@@ -1,7 +1,9 @@
-import { Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorState, LoadingState, useCan } from '../../../components/admin';
+import type { ImpactCheck, PolicyImpact } from '../../../components/admin/policy-impact';
 import type { FieldAppearance } from '../../../lib/admin-portal';
+import { reviewedSave } from './impact-checks';
 import { SaveBar } from './save-status';
 import { ToggledLimitCards, type ToggledLimit } from './toggled-limit-card';
 import { useSettingsDraft, type SettingsDraft } from './use-settings-draft';
@@ -21,6 +23,7 @@ export function ToggledLimitsTab<Settings>({
   viewOnlyNote,
   fields,
   apart,
+  impact,
 }: {
   view: {
     loaded: Settings;
@@ -38,9 +41,20 @@ export function ToggledLimitsTab<Settings>({
   fields?: (settings: SettingsDraft<Settings>, canWrite: boolean) => ReactNode;
   /** Shown after the save, saved on its own (the captcha policy). */
   apart?: ReactNode;
+  /**
+   * Issue 14: the policy impact preview. A save first shows who the changed policies affect (`checks`
+   * of the loaded settings and the draft; `all`: every policy, for "Preview impact").
+   */
+  impact?: {
+    gate: PolicyImpact;
+    checks: (loaded: Settings, draft: Settings, all: boolean) => ImpactCheck[];
+  };
 }) {
   const canWrite = useCan(WRITE);
   const settings = useSettingsDraft({ loaded: view.loaded, load: view.load, save: view.save });
+  const saving = impact
+    ? reviewedSave(settings, impact.gate, () => impact.checks(view.loaded, settings.draft, false), saveLabel)
+    : settings;
 
   if (view.loading && !settings.saving) return <LoadingState />;
   if (view.error && !settings.saving) return <ErrorState message={view.error} onRetry={view.load} />;
@@ -55,7 +69,15 @@ export function ToggledLimitsTab<Settings>({
         draft={settings.draft}
         onChange={settings.setDraft}
       />
-      <SaveBar label={saveLabel} draft={settings} disabled={!canWrite}>
+      <SaveBar label={saveLabel} draft={saving} disabled={!canWrite}>
+        {impact?.gate.available ? (
+          <Button
+            variant="default"
+            onClick={() => impact.gate.show(impact.checks(view.loaded, settings.draft, true))}
+          >
+            Preview impact
+          </Button>
+        ) : null}
         {canWrite || !viewOnlyNote ? null : (
           <Text c="dimmed" size="sm">
             {viewOnlyNote}
@@ -63,6 +85,7 @@ export function ToggledLimitsTab<Settings>({
         )}
       </SaveBar>
       {apart}
+      {impact?.gate.dialog}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useSubmit } from '../../../components/admin';
+import { usePolicyImpact, type ImpactCheck } from '../../../components/admin/policy-impact';
 import { FormAlert } from '../../../components/form-alert';
 import type { SsoPolicy, SsoView } from '../../../sdk/admin/sso';
 
@@ -16,6 +17,11 @@ export const excludedEmailsOf = (text: string): string[] => [
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Issue 14: the members a save would send to SSO (the policy impact preview). */
+const impactOf = (policy: SsoPolicy): ImpactCheck[] => [
+  { title: 'Single sign-on enforcement', request: { kind: 'ssoEnforcement', policy } },
+];
+
 /**
  * Whether members on the verified domains must sign in through SSO, and the break-glass addresses that
  * may still use their other sign-in methods, with what enforcing does to passwords said plainly.
@@ -25,6 +31,7 @@ export function EnforcementPanel({ view, canWrite }: { view: SsoView; canWrite: 
   const [emails, setEmails] = useState(view.policy.excludedEmails.join('\n'));
   const [invalid, setInvalid] = useState<string | null>(null);
   const saving = useSubmit(async (policy: SsoPolicy) => view.keepPolicy(await view.api.setPolicy(policy)));
+  const impact = usePolicyImpact();
   const verifiedDomains = view.configurations.flatMap((item) =>
     item.domains.filter((domain) => domain.validated).map((domain) => domain.domain),
   );
@@ -37,6 +44,9 @@ export function EnforcementPanel({ view, canWrite }: { view: SsoView; canWrite: 
       return;
     }
     setInvalid(null);
+    // Who would lose their other sign-in methods, the administrator saving it included, asked first.
+    if ((await impact.review(impactOf({ enforced, excludedEmails }), 'Save enforcement')) === 'cancelled')
+      return;
     await saving.run({ enforced, excludedEmails });
   };
 
@@ -89,9 +99,17 @@ export function EnforcementPanel({ view, canWrite }: { view: SsoView; canWrite: 
       <FormAlert message={saving.error} />
       {canWrite ? (
         <Group gap="sm">
-          <Button onClick={() => void save()} loading={saving.pending}>
+          <Button onClick={() => void save()} loading={saving.pending || impact.checking}>
             Save enforcement
           </Button>
+          {impact.available ? (
+            <Button
+              variant="default"
+              onClick={() => impact.show(impactOf({ enforced, excludedEmails: excludedEmailsOf(emails) }))}
+            >
+              Preview impact
+            </Button>
+          ) : null}
           {saving.done ? (
             <Text size="sm" c="teal" role="status">
               Enforcement saved.
@@ -99,6 +117,7 @@ export function EnforcementPanel({ view, canWrite }: { view: SsoView; canWrite: 
           ) : null}
         </Group>
       ) : null}
+      {impact.dialog}
     </Stack>
   );
 }

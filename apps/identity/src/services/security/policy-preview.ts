@@ -1,7 +1,0 @@
-import type { ServiceDeps } from '../operations-deps.js';
-
-// Issue 14: placeholder wired by the lead; the area's helper replaces it.
-export function createPolicyPreviewService(_deps: ServiceDeps) {
-  return {};
-}
-export type PolicyPreviewService = ReturnType<typeof createPolicyPreviewService>;

@@ -1,0 +1,195 @@
+// Issue 14: the Audit logs section with 1,000,000 events in one tenant, on one core (server pinned with
+// taskset to core 0; run this generator with `taskset -c 1`): a page of 20, newest first, unfiltered,
+// filtered (severity, action, email) and searched, at a constant 200 requests/s (p50/p99, open loop);
+// then the CSV export of all 1,000,000 rows (time, rows per second, and the server's peak RSS, which
+// must not grow with the export: it is streamed).
+// PostgreSQL keeps the bench tenant ('Audit list bench') for the next run.
+// Usage: taskset -c 1 npx tsx bench/audit-list.ts              (PGlite; BENCH_ONLY=<part of a name>)
+//        DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench taskset -c 1 npx tsx bench/audit-list.ts
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { ensurePostgresDatabase, loadAverage, runSql } from './enterprise-lib.ts';
+import {
+  API,
+  DEMO_PASSWORD,
+  describeMachine,
+  runOpenLoop,
+  benchPort,
+  startServer,
+  type RunningServer,
+} from './lib.ts';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const TENANT = 'Audit list bench';
+const ADMIN = 'bench-audit-admin@bench.test';
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const databaseUrl = process.env.DATABASE_URL;
+const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+const port = benchPort(3314);
+
+const actions = [
+  'User logged in',
+  'User failed to log in',
+  'Role updated',
+  'User invited',
+  'Session policy updated',
+  'User logged in with SSO',
+  'API token exchanged',
+  'User locked after failed password attempts',
+];
+const severities = ['Info', 'Info', 'Info', 'Info', 'Medium', 'Info', 'Info', 'High'];
+
+/** One statement per entry: both drivers run them in order. A million events over the last 90 days. */
+const seedStatements = [
+  `delete from tenants where name = '${TENANT}'`,
+  `delete from users where email = '${ADMIN}'`,
+  `insert into tenants (name) values ('${TENANT}')`,
+  `insert into audit_logs (tenant_id, email, action, description, severity, ip, user_agent, json, created_at)
+   select t.id, 'member-' || (g % 5000) || '@bench.test',
+     (array['${actions.join("','")}'])[1 + g % ${actions.length}],
+     'Bench event ' || g,
+     (array['${severities.join("','")}'])[1 + g % ${severities.length}],
+     '203.0.' || (g % 250) || '.' || (g % 200), 'Mozilla/5.0 bench',
+     jsonb_build_object('n', g), now() - make_interval(secs => g * 7.776)
+   from tenants t, generate_series(1, ${EVENTS}) g where t.name = '${TENANT}'`,
+  `insert into users (email, name, verified, password_hash, active_tenant_id)
+   select '${ADMIN}', 'Bench Admin', true, password_hash, (select id from tenants where name = '${TENANT}')
+   from users where email = 'admin@brizo.test'`,
+  `insert into memberships (user_id, tenant_id)
+   select u.id, t.id from users u, tenants t where u.email = '${ADMIN}' and t.name = '${TENANT}'`,
+  `insert into user_roles (user_id, tenant_id, role_id)
+   select u.id, t.id, r.id from users u, tenants t, roles r
+   where u.email = '${ADMIN}' and t.name = '${TENANT}' and r.key = 'Admin' and r.tenant_id is null`,
+  `vacuum analyze`,
+];
+
+async function alreadySeeded(): Promise<boolean> {
+  if (!databaseUrl) return false;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: string }>(
+      `select count(*) as count from audit_logs a join tenants t on t.id = a.tenant_id where t.name = $1`,
+      [TENANT],
+    );
+    return Number(rows[0]?.count ?? 0) >= EVENTS;
+  } finally {
+    await client.end();
+  }
+}
+
+async function accessToken(url: string): Promise<string> {
+  const response = await fetch(`${url}${API}/auth/v1/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { accessToken?: string };
+  if (!body.accessToken) throw new Error(`bench admin login failed: ${JSON.stringify(body)}`);
+  return body.accessToken;
+}
+
+const pick = <T>(items: readonly T[], index: number): T => items[index % items.length] as T;
+const AUDITS = '/frontegg/audits';
+
+const scenarios: Array<{ name: string; path: (i: number) => string }> = [
+  { name: 'unfiltered, newest first, pages 1-5', path: (i) => `${AUDITS}?count=20&offset=${(i % 5) * 20}` },
+  {
+    name: 'filtered by severity (High), pages 1-5',
+    path: (i) => `${AUDITS}?count=20&offset=${(i % 5) * 20}&severity=High`,
+  },
+  {
+    name: 'filtered by action',
+    path: (i) => `${AUDITS}?count=20&offset=0&action=${encodeURIComponent(pick(actions, i))}`,
+  },
+  {
+    name: 'filtered by email',
+    path: (i) =>
+      `${AUDITS}?count=20&offset=0&email=${encodeURIComponent(`member-${(i * 37) % 5000}@bench.test`)}`,
+  },
+  {
+    name: 'free-text search',
+    path: (i) =>
+      `${AUDITS}?count=20&offset=0&filter=${encodeURIComponent(pick(['locked', 'member-42', 'SSO', '203.0.7'], i))}`,
+  },
+  { name: 'stats', path: () => `${AUDITS}/stats` },
+];
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** The server's resident memory now, and its peak (VmHWM) since it started, in MiB. */
+function memoryOf(pid: number | undefined): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+let server: RunningServer | undefined;
+const pgliteDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'brizo-audit-bench-'));
+const env: Record<string, string> = databaseUrl
+  ? { DATABASE_URL: databaseUrl, ACCESS_TOKEN_TTL_SECONDS: '3600' }
+  : { DATA_DIR: pgliteDir ?? '', ACCESS_TOKEN_TTL_SECONDS: '3600' };
+try {
+  if (databaseUrl) await ensurePostgresDatabase(databaseUrl);
+  server = await startServer({ port, env });
+  if (pgliteDir) {
+    await server.stop();
+    server = undefined;
+  }
+  const seedStart = performance.now();
+  const reused = await alreadySeeded();
+  if (!reused) await runSql(seedStatements, pgliteDir);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  server ??= await startServer({ port, env });
+  const token = await accessToken(server.url);
+  const headers = { authorization: `Bearer ${token}` };
+  const first = await fetch(`${server.url}${AUDITS}?count=20&offset=0`, { headers });
+  const total = ((await first.json()) as { total: number }).total;
+
+  console.log(
+    `### Audit log with ${EVENTS.toLocaleString('en-US')} events in a tenant, one core (${database})`,
+  );
+  console.log(
+    `${describeMachine()}; load ${loadAverage()}; ${reused ? 'seeded by an earlier run' : `seeded in ${seedSeconds.toFixed(1)} s with generate_series`}; first page's total ${total.toLocaleString('en-US')}; ${seconds} s per run at 200 req/s`,
+  );
+  console.log('| call (page of 20) | p50 / p99 at 200 req/s | failed |');
+  console.log('|---|---|---|');
+  const only = process.env.BENCH_ONLY;
+  for (const scenario of scenarios.filter(({ name }) => !only || name.includes(only))) {
+    await runOpenLoop({ url: server.url, rate: 200, seconds: 3, headers, path: scenario.path });
+    const run = await runOpenLoop({ url: server.url, rate: 200, seconds, headers, path: scenario.path });
+    console.log(`| ${scenario.name} | ${ms(run.p50)} / ${ms(run.p99)} | ${run.failed} |`);
+  }
+
+  if (!only || 'csv'.includes(only)) {
+    const before = memoryOf(server.process.pid);
+    const started = performance.now();
+    const response = await fetch(`${server.url}${AUDITS}/export/csv/v2?sortBy=createdAt&sortDirection=desc`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ properties: [] }),
+    });
+    let bytes = 0;
+    let lines = 0;
+    let peakDuring = before.rss;
+    const reader = response.body?.getReader();
+    for (;;) {
+      const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+      if (chunk.done) break;
+      bytes += chunk.value.byteLength;
+      for (const byte of chunk.value) if (byte === 10) lines += 1;
+      if (lines % 50_000 < 50) peakDuring = Math.max(peakDuring, memoryOf(server.process.pid).rss);
+    }
+    const elapsed = (performance.now() - started) / 1000;
+    const after = memoryOf(server.process.pid);
+    console.log('');
+    console.log(
+      `CSV export (status ${response.status}): ${(lines - 1).toLocaleString('en-US')} rows, ${(bytes / 1024 / 1024).toFixed(0)} MiB in ${elapsed.toFixed(1)} s (${Math.round((lines - 1) / elapsed).toLocaleString('en-US')} rows/s); server RSS ${before.rss.toFixed(0)} MiB before, at most ${peakDuring.toFixed(0)} MiB sampled during, peak since start ${after.peak.toFixed(0)} MiB`,
+    );
+  }
+} finally {
+  if (server) await server.stop();
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+}
