@@ -49,7 +49,7 @@ test('the demo Admin sees who MFA enforcement and an IP allow list would affect,
   // An enforced allow list without this browser's address: the Admin is warned, and the save waits
   // for their explicit confirmation.
   const ip = await openTab(page, 'IP restrictions');
-  await ip.getByText('Allow list', { exact: true }).click();
+  await ip.getByRole('radio', { name: 'Allow list' }).check({ force: true });
   await ip.getByLabel('Enforce IP restrictions').check({ force: true });
   await ip.getByRole('button', { name: 'Save IP settings' }).click();
   await expect(review.getByText('This affects you')).toBeVisible();
@@ -88,7 +88,7 @@ test('the Read Only demo administrator cannot save but can preview the impact of
   );
   await expect(impact.getByRole('button', { name: /^Save/ })).toHaveCount(0);
   await checkScreen(page, 'policy-preview-read-only');
-  await impact.getByRole('button', { name: 'Close' }).click();
+  await impact.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(impact).toBeHidden();
 
   const ip = await openTab(page, 'IP restrictions');
@@ -97,5 +97,5 @@ test('the Read Only demo administrator cannot save but can preview the impact of
   await expect(impact.getByRole('region', { name: 'IP restrictions' })).toContainText(
     'IP restrictions are off: no address is refused',
   );
-  await impact.getByRole('button', { name: 'Close' }).click();
+  await impact.getByRole('button', { name: 'Close', exact: true }).click();
 });

@@ -107,7 +107,11 @@ export const webhookLogs = pgTable(
     isTest: boolean('is_test').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('webhook_logs_webhook_idx').on(t.webhookId, t.createdAt)],
+  (t) => [
+    index('webhook_logs_webhook_idx').on(t.webhookId, t.createdAt),
+    // Its foreign key: deleting a webhook's deliveries sets this null without scanning the log.
+    index('webhook_logs_delivery_idx').on(t.deliveryId),
+  ],
 );
 
 export type NotifyChannel = 'email' | 'sms';

@@ -242,6 +242,28 @@ describe('GET /audits', () => {
     const pages = await Promise.all([0, 20, 40].map((offset) => list(`${SEEDED}&offset=${offset}`, viewer)));
     const ids = pages.flatMap((page) => page.data.map((row) => row._id));
     expect(new Set(ids).size).toBe(45);
+
+    // By severity, a page may start in one severity and end in the next.
+    // The severities cycle Info, Medium, High, Critical (support.ts): n % 4 is the rank.
+    for (const direction of ['desc', 'asc'] as const) {
+      const expected = Array.from({ length: 45 }, (_, n) => n)
+        .sort((a, b) => {
+          const bySeverity = (a % 4) - (b % 4);
+          const byTime = b - a; // a larger n is older
+          return direction === 'desc' ? -bySeverity || -byTime : bySeverity || byTime;
+        })
+        .map((n) => `Row ${n}`);
+      const paged: string[] = [];
+      for (let offset = 0; offset < 45; offset += 7) {
+        const page = await list(
+          `${SEEDED}&sortBy=severity&sortDirection=${direction}&offset=${offset}&count=7`,
+          viewer,
+        );
+        expect(page.total).toBe(45);
+        paged.push(...page.data.map((row) => row.description));
+      }
+      expect(paged, direction).toEqual(expected);
+    }
   });
 
   it('counts the total up to 10,000 and says when it stopped there', async () => {

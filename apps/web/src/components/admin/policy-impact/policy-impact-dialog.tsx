@@ -119,11 +119,7 @@ function DialogBody({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button
-              color={mustAcknowledge ? 'red' : undefined}
-              disabled={mustAcknowledge && !understood}
-              onClick={onConfirm}
-            >
+            <Button disabled={mustAcknowledge && !understood} onClick={onConfirm}>
               {state.confirmLabel}
             </Button>
           </>

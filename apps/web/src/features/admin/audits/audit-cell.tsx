@@ -26,6 +26,14 @@ export function AuditCell({ row, column }: { row: AuditRow; column: AuditColumn 
       );
     case 'Severity':
       return <SeverityBadge severity={value} />;
+    case 'Email':
+    case 'IpAddress':
+      // An address reads whole, not broken at the column's edge: the table scrolls sideways instead.
+      return (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {value}
+        </Text>
+      );
     case 'Json':
       return (
         <Text size="sm" ff="monospace" lineClamp={1}>

@@ -117,7 +117,7 @@ export function AuditFilters({
         value={filters.search}
         onChange={(search) => onChange({ search })}
       />
-      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
         <MultiSelect
           size="md"
           label="Severity"

@@ -59,6 +59,7 @@ export function AuditTable({
                     <UnstyledButton
                       fw={600}
                       fz="sm"
+                      style={{ whiteSpace: 'nowrap' }}
                       onClick={() =>
                         onSort(
                           sortKey,

@@ -172,6 +172,7 @@ export function AuditsSection() {
             setSavedSettings(next);
             // The change is itself an audit event.
             events.reload();
+            stats.reload();
             return next;
           }}
         />

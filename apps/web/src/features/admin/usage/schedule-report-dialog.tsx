@@ -1,4 +1,4 @@
-import { Group, NativeSelect, Switch, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { FormDialog, useSubmit } from '../../../components/admin';
 import type { ReportInterval, ReportRecord, ReportsApi, ScheduleInput } from '../../../sdk/admin/reports';
@@ -77,13 +77,12 @@ export function ScheduleReportDialog({
         checked={form.active}
         onChange={(event) => set('active', event.currentTarget.checked)}
       />
-      <Group grow gap="sm" wrap="wrap" align="flex-start">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <NativeSelect
           label="Interval"
           data={intervals}
           value={form.interval}
           onChange={(event) => set('interval', event.currentTarget.value as ReportInterval)}
-          miw={140}
         />
         {form.interval === 'weekly' ? (
           <NativeSelect
@@ -91,7 +90,6 @@ export function ScheduleReportDialog({
             data={weekdays.map((label, index) => ({ value: String(index), label }))}
             value={form.weekday}
             onChange={(event) => set('weekday', event.currentTarget.value)}
-            miw={140}
           />
         ) : null}
         {form.interval === 'monthly' ? (
@@ -100,7 +98,6 @@ export function ScheduleReportDialog({
             data={daysOfMonth}
             value={form.dayOfMonth}
             onChange={(event) => set('dayOfMonth', event.currentTarget.value)}
-            miw={140}
           />
         ) : null}
         {form.interval === 'custom' ? (
@@ -111,7 +108,6 @@ export function ScheduleReportDialog({
             value={form.cron}
             onChange={(event) => set('cron', event.currentTarget.value)}
             error={errorOf('cron')}
-            miw={200}
           />
         ) : (
           <TextInput
@@ -120,26 +116,21 @@ export function ScheduleReportDialog({
             value={form.time}
             onChange={(event) => set('time', event.currentTarget.value)}
             error={errorOf('time') ?? errorOf('cron')}
-            miw={120}
           />
         )}
-      </Group>
-      <Group grow gap="sm" wrap="wrap" align="flex-start">
         <NativeSelect
           label="Time zone"
           data={zones}
           value={form.tz}
           onChange={(event) => set('tz', event.currentTarget.value)}
-          miw={180}
         />
         <NativeSelect
           label="Each mail covers"
           data={periodOptions}
           value={form.days}
           onChange={(event) => set('days', event.currentTarget.value)}
-          miw={150}
         />
-      </Group>
+      </SimpleGrid>
       <Textarea
         label="Recipients"
         description={`Members of this account, separated by commas (at most ${MAX_RECIPIENTS}). Empty: you.`}

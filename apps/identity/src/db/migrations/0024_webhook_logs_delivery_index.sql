@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_logs_delivery_idx" ON "webhook_logs" USING btree ("delivery_id");
