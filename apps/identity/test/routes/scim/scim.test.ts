@@ -435,7 +435,8 @@ describe('SCIM 2.0 server: users as Microsoft Entra ID provisions them', () => {
     expect(await findMember(s.db, directory.team.tenant.id, userId)).toMatchObject({ isDisabled: false });
     expect((await passwordLogin(s, email, TEST_PASSWORD)).statusCode).toBe(200);
 
-    // The tenant's audit log names the directory as the actor of each change.
+    // The tenant's audit log names the directory as the actor of each change, once: issue 14, the
+    // membership it disables through the team service is not a second row of the deprovisioning.
     const actions = (await listAuditLogsByEmail(s.db, 'scim:Dir azure-ad'))
       .filter((row) => row.tenantId === directory.team.tenant.id)
       .map((row) => row.action);
@@ -444,9 +445,9 @@ describe('SCIM 2.0 server: users as Microsoft Entra ID provisions them', () => {
         'User provisioned by SCIM',
         'User deprovisioned by SCIM',
         'User reactivated by SCIM',
-        'User disabled in the account',
       ]),
     );
+    expect(actions).not.toContain('User disabled in the account');
   });
 
   it("changes a work email and a name part with Entra's path filters", async () => {

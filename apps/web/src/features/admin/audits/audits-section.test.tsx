@@ -68,6 +68,9 @@ function renderSection(permissions: string[], route = '/') {
   return userEvent.setup();
 }
 
+/** The search box and the filters tell their value once typing pauses (400 ms); a busy machine is slower. */
+const SETTLED = { timeout: 5000 };
+
 const lastList = (api: ReturnType<typeof server>) => api.sent('GET /audits').at(-1)?.query;
 
 beforeEach(() => {
@@ -103,11 +106,11 @@ describe('the Audit logs section', { timeout: 30_000 }, () => {
     const api = server();
     const user = renderSection(ADMIN);
     await user.click(await screen.findByRole('button', { name: /^Action/ }));
-    await waitFor(() => expect(lastList(api)?.get('sortBy')).toBe('action'));
+    await waitFor(() => expect(lastList(api)?.get('sortBy')).toBe('action'), SETTLED);
     expect(lastList(api)?.get('sortDirection')).toBe('desc');
     expect(screen.getByRole('columnheader', { name: /Action/ })).toHaveAttribute('aria-sort', 'descending');
     await user.click(screen.getByRole('button', { name: /^Action/ }));
-    await waitFor(() => expect(lastList(api)?.get('sortDirection')).toBe('asc'));
+    await waitFor(() => expect(lastList(api)?.get('sortDirection')).toBe('asc'), SETTLED);
     expect(address().get('sortBy')).toBe('action');
     expect(address().get('sortDirection')).toBe('asc');
   });
@@ -119,22 +122,22 @@ describe('the Audit logs section', { timeout: 30_000 }, () => {
     const severity = screen.getAllByLabelText('Severity').find((element) => element.tagName === 'INPUT');
     await user.click(severity as HTMLElement);
     await user.click(await screen.findByRole('option', { name: 'High', hidden: true }));
-    await waitFor(() => expect(lastList(api)?.get('severity')).toBe('High'));
+    await waitFor(() => expect(lastList(api)?.get('severity')).toBe('High'), SETTLED);
     expect(address().get('severity')).toBe('High');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'policy');
-    await waitFor(() => expect(lastList(api)?.get('filter')).toBe('policy'));
+    await waitFor(() => expect(lastList(api)?.get('filter')).toBe('policy'), SETTLED);
     expect(address().get('search')).toBe('policy');
     const chips = screen.getByRole('group', { name: 'Active filters' });
     expect(within(chips).getByText('Severity: High')).toBeInTheDocument();
     await user.click(within(chips).getByRole('button', { name: 'Remove filter Severity: High' }));
-    await waitFor(() => expect(lastList(api)?.has('severity')).toBe(false));
+    await waitFor(() => expect(lastList(api)?.has('severity')).toBe(false), SETTLED);
     expect(lastList(api)?.get('filter')).toBe('policy');
     await user.click(
       within(screen.getByRole('group', { name: 'Active filters' })).getByRole('button', {
         name: 'Clear filters',
       }),
     );
-    await waitFor(() => expect(lastList(api)?.has('filter')).toBe(false));
+    await waitFor(() => expect(lastList(api)?.has('filter')).toBe(false), SETTLED);
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
@@ -170,7 +173,7 @@ describe('the Audit logs section', { timeout: 30_000 }, () => {
       JSON.stringify({ method: 'password', before: { roles: [] } }, null, 2),
     );
     await user.click(screen.getByRole('button', { name: 'Close event details' }));
-    await waitFor(() => expect(screen.queryByTestId('audit-details')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId('audit-details')).not.toBeInTheDocument(), SETTLED);
   });
 
   it('shows the columns chosen, and remembers them', async () => {
@@ -247,7 +250,7 @@ describe('the Audit logs section', { timeout: 30_000 }, () => {
     await user.clear(daysInput);
     await user.type(daysInput, '90');
     await user.click(within(card).getByRole('button', { name: 'Save retention' }));
-    await waitFor(() => expect(api.sent('PUT /audits/settings')).toHaveLength(1));
+    await waitFor(() => expect(api.sent('PUT /audits/settings')).toHaveLength(1), SETTLED);
     expect(api.sent('PUT /audits/settings')[0]?.body).toEqual({ retentionDays: 90 });
     expect(await within(card).findByText('Events are kept for 90 days, then deleted.')).toBeInTheDocument();
     expect(within(card).getByRole('status')).toHaveTextContent('Retention saved.');
