@@ -1,6 +1,7 @@
 // Issue 14: the Usage section and its reports. The Admin sees the account's sign-ins as charts, changes
 // the range, previews a report, mails it and finds it in the dev mailbox, and schedules it; the Read Only
 // administrator sees the same usage and previews reports but can neither send nor schedule them.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createJourneyTenant } from '../support/admin';
 import { bearerOf, signInAndOpenSection } from '../support/admin-session';
@@ -63,6 +64,13 @@ test('the Admin reads the usage charts, previews a report, mails it and schedule
   await expect(frame.getByRole('heading', { name: 'Security summary', level: 1 })).toBeVisible();
   await expect(frame.getByText(tenant.name)).toBeVisible();
   await checkScreen(page, 'usage-report-preview');
+
+  // The same report as a PDF file.
+  const downloading = page.waitForEvent('download');
+  await preview.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^Security summary \d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await readFile(await download.path())).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
 
   // Send it now to the Admin and the Read Only administrator: both find it in their mailbox.
   await preview.getByRole('button', { name: 'Send now' }).click();

@@ -323,7 +323,12 @@ export function createSessionService(deps: {
           db,
           auditEvents.logout,
           meta,
-          { userId: session.id, email: session.email, tenantId: session.tenantId, json: { sessionId: session.familyId } },
+          {
+            userId: session.id,
+            email: session.email,
+            tenantId: session.tenantId,
+            json: { sessionId: session.familyId },
+          },
           now,
         );
       });

@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, permissions, users } from '../../src/db/schema/index.js';
 import { MASKED } from '../../src/services/audit-changes.js';
-import { as, createTenantAdmins, vendorRoleId, type Member, type TenantAdmins } from '../admin-support.js';
+import { createTenantAdmins, vendorRoleId, type Member, type TenantAdmins } from '../admin-support.js';
 import { startTestDnsServer, type TestDnsServer } from '../dns-server.js';
 import { createUser, TEST_PASSWORD } from '../factories.js';
 import { API, cookieValue, expectErrorShape, linkFromMail, uniqueEmail, useTestServer } from '../harness.js';

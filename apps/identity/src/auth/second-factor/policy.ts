@@ -125,7 +125,8 @@ export function createMfaPolicyService(deps: { db: Db; clock: Clock }): MfaPolic
     },
     async setStrategy(strategy, isActive, by) {
       await atomically(db, async () => {
-        const wasActive = (await strategies()).find((entry) => entry.strategy === strategy)?.isActive ?? false;
+        const wasActive =
+          (await strategies()).find((entry) => entry.strategy === strategy)?.isActive ?? false;
         await upsertMfaStrategy(db, strategy, isActive, clock.now());
         if (!by) return;
         await recordAudit(

@@ -101,7 +101,9 @@ export function createSecurityPolicyService(deps: { db: Db; clock: Clock }): Sec
         const before = await get(scope);
         const row = await upsertSecurityPolicy(db, scope, changes, clock.now());
         const fields = (policy: SecurityPolicyRow) =>
-          Object.fromEntries(Object.keys(changes).map((key) => [key, policy[key as keyof SecurityPolicyChanges]]));
+          Object.fromEntries(
+            Object.keys(changes).map((key) => [key, policy[key as keyof SecurityPolicyChanges]]),
+          );
         await recordAudit(
           db,
           auditEvents.securityPolicyUpdated,

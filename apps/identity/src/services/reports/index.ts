@@ -16,6 +16,7 @@ import { findTenantById } from '../../db/queries/tenants.js';
 import { findMemberEmails } from '../../db/queries/usage.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import { actorMay, personOf, type AdminActor } from '../admin-access.js';
+import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit, recordAudit } from '../audit.js';
 import type { ServiceDeps } from '../operations-deps.js';
 import { checkFilterValues, decodeDataFilters, reportRange } from './data-filters.js';
@@ -259,19 +260,21 @@ export function createReportsService(deps: ServiceDeps) {
           now,
         });
         const view = (schedule: ReportScheduleRow | undefined) =>
-          schedule && {
-            schedule: schedule.schedule,
-            status: schedule.status,
-            dataFilters: schedule.dataFilters,
-            recipients: schedule.recipients,
-          };
+          schedule
+            ? {
+                schedule: schedule.schedule,
+                status: schedule.status,
+                dataFilters: schedule.dataFilters,
+                recipients: schedule.recipients,
+              }
+            : null;
         await recordAdminAudit(
           db,
           actor,
           auditEvents.reportScheduleSaved,
           {
             description: `${template.name} ${checked.schedule.active ? 'scheduled' : 'schedule paused'}`,
-            json: { templateId: template.id, before: view(before) ?? null, after: view(saved) },
+            json: { templateId: template.id, ...auditChange(view(before), view(saved)) },
           },
           now,
         );

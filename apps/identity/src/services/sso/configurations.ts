@@ -120,8 +120,13 @@ export function createSsoConfigurationService(deps: {
     recordAdminAudit(db, actor, event, { description, json }, clock.now());
 
   /** A connection's settings, as the audit log's before and after show them (its secret masked). */
-  const fieldsOf = ({ id: _id, tenantId: _tenant, createdAt: _created, updatedAt: _updated, ...fields }: SsoConnectionRow) =>
-    fields;
+  const fieldsOf = ({
+    id: _id,
+    tenantId: _tenant,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...fields
+  }: SsoConnectionRow) => fields;
 
   const domainView = (row: SsoDomainRow): SsoDomain => ({
     id: row.id,

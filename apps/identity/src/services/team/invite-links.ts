@@ -144,7 +144,12 @@ export function createTeamInviteLinks(deps: {
         updatedAt: now,
       });
       if (!link) throw appError(errorCatalogue.team.inviteLinkNotFound);
-      await audit(actor, auditEvents.teamInviteLinkUpdated, link, auditChange(fieldsOf(before), fieldsOf(link)));
+      await audit(
+        actor,
+        auditEvents.teamInviteLinkUpdated,
+        link,
+        auditChange(fieldsOf(before), fieldsOf(link)),
+      );
       return inviteLinkView(link, vendorId);
     },
 

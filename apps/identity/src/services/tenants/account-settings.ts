@@ -148,7 +148,9 @@ export function createAccountSettingsService(deps: { db: Db; clock: Clock; publi
           json: {
             changed: json,
             ...auditChange(
-              Object.fromEntries(Object.keys(changed).map((key) => [key, tenant[key as keyof AccountSettingsInput]])),
+              Object.fromEntries(
+                Object.keys(changed).map((key) => [key, tenant[key as keyof AccountSettingsInput]]),
+              ),
               changed,
             ),
           },

@@ -188,7 +188,8 @@ export function createSocialLoginService(deps: {
   const isUsable = (row: SocialLoginProviderRow | undefined): row is SocialLoginProviderRow =>
     Boolean(row?.active && row.clientId && row.clientSecret);
   /** A provider's settings as the audit log's before and after show them (auditChange masks the secret). */
-  const providerSettings = ({ type: _type, updatedAt: _updated, ...settings }: SocialLoginProviderRow) => settings;
+  const providerSettings = ({ type: _type, updatedAt: _updated, ...settings }: SocialLoginProviderRow) =>
+    settings;
 
   const configurationView = (
     type: SocialProvider,

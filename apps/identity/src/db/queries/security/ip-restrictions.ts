@@ -45,7 +45,11 @@ export async function findIpRestriction(
     .select()
     .from(ipRestrictions)
     .where(
-      and(eq(ipRestrictions.tenantId, tenantId), eq(ipRestrictions.strategy, strategy), eq(ipRestrictions.ip, ip)),
+      and(
+        eq(ipRestrictions.tenantId, tenantId),
+        eq(ipRestrictions.strategy, strategy),
+        eq(ipRestrictions.ip, ip),
+      ),
     );
   return row;
 }
