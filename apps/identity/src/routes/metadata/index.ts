@@ -79,7 +79,7 @@ export const metadataRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     name: 'get',
     method: 'GET',
     url: '/metadata',
-    summary: 'Vendor metadata by entity name (adminBox, saml)',
+    summary: 'Vendor metadata by entity name (adminBox, saml, audits, notifications)',
     access: 'public',
     query: z.object({
       entityName: z.string({ error: 'entityName is required' }).min(1, 'entityName is required'),
