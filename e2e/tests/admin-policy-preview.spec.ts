@@ -82,10 +82,10 @@ test('the Read Only demo administrator cannot save but can preview the impact of
     'Password history',
     'Password rotation',
   ])
-    await expect(impact.getByRole('region', { name: policy })).toBeVisible();
-  await expect(impact.getByRole('region', { name: 'Multi-factor authentication' })).toContainText(
-    'MFA stays optional: nobody will be asked to enrol',
-  );
+    await expect(impact.getByRole('region', { name: policy, exact: true })).toBeVisible();
+  await expect(
+    impact.getByRole('region', { name: 'Multi-factor authentication', exact: true }),
+  ).toContainText('MFA stays optional: nobody will be asked to enrol');
   await expect(impact.getByRole('button', { name: /^Save/ })).toHaveCount(0);
   await checkScreen(page, 'policy-preview-read-only');
   await impact.getByRole('button', { name: 'Close', exact: true }).click();
@@ -94,7 +94,7 @@ test('the Read Only demo administrator cannot save but can preview the impact of
   const ip = await openTab(page, 'IP restrictions');
   await expect(ip.getByRole('button', { name: 'Save IP settings' })).toBeDisabled();
   await ip.getByRole('button', { name: 'Preview impact' }).click();
-  await expect(impact.getByRole('region', { name: 'IP restrictions' })).toContainText(
+  await expect(impact.getByRole('region', { name: 'IP restrictions', exact: true })).toContainText(
     'IP restrictions are off: no address is refused',
   );
   await impact.getByRole('button', { name: 'Close', exact: true }).click();
