@@ -9,17 +9,16 @@
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { ensurePostgresDatabase, loadAverage, runSql } from './enterprise-lib.ts';
 import {
-  API,
-  DEMO_PASSWORD,
-  describeMachine,
-  runOpenLoop,
-  benchPort,
-  startServer,
-  type RunningServer,
-} from './lib.ts';
+  adminAccessToken,
+  ensurePostgresDatabase,
+  loadAverage,
+  runSql,
+  seedKept,
+  sqlText,
+  tenantAdminSeed,
+} from './enterprise-lib.ts';
+import { describeMachine, runOpenLoop, benchPort, startServer, type RunningServer } from './lib.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const TENANT = 'Audit list bench';
@@ -54,42 +53,9 @@ const seedStatements = [
      '203.0.' || (g % 250) || '.' || (g % 200), 'Mozilla/5.0 bench',
      jsonb_build_object('n', g), now() - make_interval(secs => g * 7.776)
    from tenants t, generate_series(1, ${EVENTS}) g where t.name = '${TENANT}'`,
-  `insert into users (email, name, verified, password_hash, active_tenant_id)
-   select '${ADMIN}', 'Bench Admin', true, password_hash, (select id from tenants where name = '${TENANT}')
-   from users where email = 'admin@brizo.test'`,
-  `insert into memberships (user_id, tenant_id)
-   select u.id, t.id from users u, tenants t where u.email = '${ADMIN}' and t.name = '${TENANT}'`,
-  `insert into user_roles (user_id, tenant_id, role_id)
-   select u.id, t.id, r.id from users u, tenants t, roles r
-   where u.email = '${ADMIN}' and t.name = '${TENANT}' and r.key = 'Admin' and r.tenant_id is null`,
+  ...tenantAdminSeed(ADMIN, TENANT),
   `vacuum analyze`,
 ];
-
-async function alreadySeeded(): Promise<boolean> {
-  if (!databaseUrl) return false;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ count: string }>(
-      `select count(*) as count from audit_logs a join tenants t on t.id = a.tenant_id where t.name = $1`,
-      [TENANT],
-    );
-    return Number(rows[0]?.count ?? 0) >= EVENTS;
-  } finally {
-    await client.end();
-  }
-}
-
-async function accessToken(url: string): Promise<string> {
-  const response = await fetch(`${url}${API}/auth/v1/user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { accessToken?: string };
-  if (!body.accessToken) throw new Error(`bench admin login failed: ${JSON.stringify(body)}`);
-  return body.accessToken;
-}
 
 const pick = <T>(items: readonly T[], index: number): T => items[index % items.length] as T;
 const AUDITS = '/frontegg/audits';
@@ -139,11 +105,14 @@ try {
     server = undefined;
   }
   const seedStart = performance.now();
-  const reused = await alreadySeeded();
+  const reused = await seedKept(
+    `select count(*) as count from audit_logs a join tenants t on t.id = a.tenant_id where t.name = ${sqlText(TENANT)}`,
+    EVENTS,
+  );
   if (!reused) await runSql(seedStatements, pgliteDir);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   server ??= await startServer({ port, env });
-  const token = await accessToken(server.url);
+  const token = await adminAccessToken(server.url, ADMIN);
   const headers = { authorization: `Bearer ${token}` };
   const first = await fetch(`${server.url}${AUDITS}?count=20&offset=0`, { headers });
   const total = ((await first.json()) as { total: number }).total;

@@ -1,4 +1,4 @@
-// What the issue-13 benchmarks (saml-sign-in.ts, scim-sync.ts) share: a server started on a database
+// What the enterprise benchmarks (saml-sign-in, scim-sync, users-list, audit-list) share: a server started on a database
 // seeded by SQL before it starts (PGlite cannot be opened while the server holds it), and a load
 // generator that sends a fixed list of prepared requests (pre-signed SAML responses, SCIM users) over
 // a few connections, each request once.
@@ -7,7 +7,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { startServer, type RunningServer } from './lib.ts';
+import { API, DEMO_PASSWORD, startServer, type RunningServer } from './lib.ts';
 
 export const databaseUrl = process.env.DATABASE_URL;
 export const databaseName = databaseUrl ? 'PostgreSQL' : 'PGlite';
@@ -114,6 +114,36 @@ export async function queryPostgres<Row extends Record<string, unknown>>(
   } finally {
     await client.end();
   }
+}
+
+/** The statements that make `email` an Admin of the tenant named `tenant`, with the demo password. */
+export const tenantAdminSeed = (email: string, tenant: string): string[] => [
+  `insert into users (email, name, verified, password_hash, active_tenant_id)
+   select ${sqlText(email)}, 'Bench Admin', true, password_hash, (select id from tenants where name = ${sqlText(tenant)})
+   from users where email = 'admin@brizo.test'`,
+  `insert into memberships (user_id, tenant_id)
+   select u.id, t.id from users u, tenants t where u.email = ${sqlText(email)} and t.name = ${sqlText(tenant)}`,
+  `insert into user_roles (user_id, tenant_id, role_id)
+   select u.id, t.id, r.id from users u, tenants t, roles r
+   where u.email = ${sqlText(email)} and t.name = ${sqlText(tenant)} and r.key = 'Admin' and r.tenant_id is null`,
+];
+
+/** A benchmark's seed kept by PostgreSQL from an earlier run: `countSql` answers at least `wanted`. */
+export async function seedKept(countSql: string, wanted: number): Promise<boolean> {
+  const row = await queryPostgres<{ count: string }>(countSql);
+  return Number(row?.count ?? 0) >= wanted;
+}
+
+/** An access token of a bench administrator, signed in with the demo password. */
+export async function adminAccessToken(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}${API}/auth/v1/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { accessToken?: string };
+  if (!body.accessToken) throw new Error(`bench admin login failed: ${JSON.stringify(body)}`);
+  return body.accessToken;
 }
 
 export type TableActivity = Map<string, { reads: number; writes: number }>;

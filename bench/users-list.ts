@@ -8,11 +8,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { ensurePostgresDatabase, runSql } from './enterprise-lib.ts';
+import {
+  adminAccessToken,
+  ensurePostgresDatabase,
+  runSql,
+  seedKept,
+  sqlText,
+  tenantAdminSeed,
+} from './enterprise-lib.ts';
 import {
   API,
-  DEMO_PASSWORD,
   describeMachine,
   formatRate,
   runOpenLoop,
@@ -50,43 +55,9 @@ const seedStatements = [
    join roles r on r.key = 'bfm-base' and r.tenant_id is null where t.name = '${TENANT}'`,
   `insert into mfa_devices (user_id, type, secret)
    select id, 'authenticator', 'JBSWY3DPEHPK3PXP' from users where email like 'bench-user-%7@bench.test'`,
-  `insert into users (email, name, verified, password_hash, active_tenant_id)
-   select '${ADMIN}', 'Bench Admin', true, password_hash, (select id from tenants where name = '${TENANT}')
-   from users where email = 'admin@brizo.test'`,
-  `insert into memberships (user_id, tenant_id)
-   select u.id, t.id from users u, tenants t where u.email = '${ADMIN}' and t.name = '${TENANT}'`,
-  `insert into user_roles (user_id, tenant_id, role_id)
-   select u.id, t.id, r.id from users u, tenants t, roles r
-   where u.email = '${ADMIN}' and t.name = '${TENANT}' and r.key = 'Admin' and r.tenant_id is null`,
+  ...tenantAdminSeed(ADMIN, TENANT),
   `vacuum analyze`,
 ];
-
-/** Whether the bench tenant is already there with all its users (PostgreSQL keeps it between runs). */
-async function alreadySeeded(): Promise<boolean> {
-  if (!databaseUrl) return false;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ count: string }>(
-      `select count(*) as count from memberships m join tenants t on t.id = m.tenant_id where t.name = $1`,
-      [TENANT],
-    );
-    return Number(rows[0]?.count ?? 0) > USERS;
-  } finally {
-    await client.end();
-  }
-}
-
-async function accessToken(url: string): Promise<string> {
-  const response = await fetch(`${url}${API}/auth/v1/user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { accessToken?: string };
-  if (!body.accessToken) throw new Error(`bench admin login failed: ${JSON.stringify(body)}`);
-  return body.accessToken;
-}
 
 const pick = <T>(items: readonly T[], index: number): T => items[index % items.length] as T;
 const prefixes = ['mia', 'noah t', 'ava s', 'bench-user-42', 'grace w', 'kira', 'tess d', 'bench-user-9'];
@@ -150,11 +121,14 @@ try {
     server = undefined;
   }
   const seedStart = performance.now();
-  const reused = await alreadySeeded();
+  const reused = await seedKept(
+    `select count(*) as count from memberships m join tenants t on t.id = m.tenant_id where t.name = ${sqlText(TENANT)}`,
+    USERS + 1,
+  );
   if (!reused) await runSql(seedStatements, pgliteDir);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   server ??= await startServer({ port, env });
-  const token = await accessToken(server.url);
+  const token = await adminAccessToken(server.url, ADMIN);
   const check = await fetch(`${server.url}${API}/users/v2?_limit=20`, {
     headers: { authorization: `Bearer ${token}` },
   });

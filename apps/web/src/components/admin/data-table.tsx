@@ -1,4 +1,4 @@
-import { Group, ScrollArea, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ScrollArea, Table, VisuallyHidden } from '@mantine/core';
 import {
   flexRender,
   getCoreRowModel,
@@ -9,6 +9,7 @@ import {
 import { useMemo, type ReactNode } from 'react';
 import { PagePicker } from './page-picker';
 import { LoadingState } from './section-page';
+import { ariaSortOf, SortHeaderButton } from './sort-header';
 
 export type { ColumnDef, SortingState };
 
@@ -107,25 +108,13 @@ export function DataTable<Row>({
                   const sorted = header.column.getIsSorted();
                   const title = flexRender(header.column.columnDef.header, header.getContext());
                   return (
-                    <Table.Th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                      }
-                    >
+                    <Table.Th key={header.id} scope="col" aria-sort={ariaSortOf(sorted)}>
                       {header.column.getCanSort() ? (
-                        <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={600} fz="sm">
-                          <Group gap={4} wrap="nowrap">
-                            {title}
-                            <span aria-hidden="true">
-                              {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                            </span>
-                            <VisuallyHidden>
-                              {sorted ? `sorted ${sorted === 'asc' ? 'ascending' : 'descending'}` : 'sort'}
-                            </VisuallyHidden>
-                          </Group>
-                        </UnstyledButton>
+                        <SortHeaderButton
+                          title={title}
+                          sorted={sorted}
+                          onClick={header.column.getToggleSortingHandler() ?? (() => undefined)}
+                        />
                       ) : (
                         title
                       )}

@@ -15,9 +15,7 @@ import {
   type AuditSortKey,
 } from '@brizo/contract/entities/audits';
 import { api, FetchClient, type IGetAuditsParams } from '@frontegg/rest-api';
-import { useCallback, useEffect, useState } from 'react';
 import { APP_NAME } from '../store';
-import { errorMessage } from './api-error';
 import { callApi } from './call-api';
 import { usePreviewMode } from './portal';
 import { readAnswer } from './read-answer';
@@ -212,39 +210,4 @@ const previewApi: AuditsApi = {
 /** The audit calls for this portal: none reach a server in preview mode. */
 export function useAuditsApi(): AuditsApi {
   return usePreviewMode() ? previewApi : auditsApi;
-}
-
-export interface Loaded<T> {
-  value: T | null;
-  loading: boolean;
-  error: string | null;
-  reload: () => void;
-}
-
-/** One read of the section's data, again when `load` changes or on reload; the last answer wins. */
-export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
-  const [value, setValue] = useState<T | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    setError(null);
-    load()
-      .then((answer) => {
-        if (current) setValue(answer);
-      })
-      .catch((failure: unknown) => {
-        if (current) setError(errorMessage(failure));
-      })
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [load, attempt]);
-  const reload = useCallback(() => setAttempt((count) => count + 1), []);
-  return { value, loading, error, reload };
 }

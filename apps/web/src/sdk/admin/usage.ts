@@ -1,11 +1,11 @@
 import { signInMethods, usageSchema, type SignInMethod, type Usage } from '@brizo/contract/entities/usage';
 import { FetchClient } from '@frontegg/rest-api';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { APP_NAME } from '../store';
-import { errorMessage } from './api-error';
 import { callApi } from './call-api';
 import { usePreviewMode } from './portal';
 import { readAnswer } from './read-answer';
+import { useLoaded, type Loaded } from './use-loaded';
 
 // The Usage section's data (issue 14): the tenant's usage over a range of UTC days, computed by the
 // server (GET /usage/resources/v1). The official client has no call for it: its FetchClient sends it,
@@ -58,45 +58,13 @@ export function emptyUsage(range: DayRange): Usage {
   };
 }
 
-export interface UsageView {
-  usage: Usage | null;
-  loading: boolean;
-  error: string | null;
-  reload: () => void;
-}
-
-/** The tenant's usage over the range; loads again when the range changes. */
-export function useUsage(range: DayRange): UsageView {
+/** The tenant's usage over the range; loads again when the range changes (preview mode: empty). */
+export function useUsage(range: DayRange): Loaded<Usage> {
   const preview = usePreviewMode();
-  const [usage, setUsage] = useState<Usage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const { from, to } = range;
-  useEffect(() => {
-    if (preview) {
-      setUsage(emptyUsage({ from, to }));
-      setLoading(false);
-      return;
-    }
-    let current = true;
-    setLoading(true);
-    setError(null);
-    usageApi
-      .get({ from, to })
-      .then((answer) => {
-        if (current) setUsage(answer);
-      })
-      .catch((failure: unknown) => {
-        if (current) setError(errorMessage(failure));
-      })
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [preview, from, to, attempt]);
-  const reload = useCallback(() => setAttempt((count) => count + 1), []);
-  return { usage, loading, error, reload };
+  const load = useCallback(
+    () => (preview ? Promise.resolve(emptyUsage({ from, to })) : usageApi.get({ from, to })),
+    [preview, from, to],
+  );
+  return useLoaded(load);
 }

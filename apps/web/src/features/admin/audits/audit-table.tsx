@@ -1,7 +1,8 @@
-import { Group, ScrollArea, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ScrollArea, Table, VisuallyHidden } from '@mantine/core';
 import { auditSortKeys } from '@brizo/contract/entities/audits';
 import type { KeyboardEvent } from 'react';
 import type { AuditColumn, AuditRow, AuditSortKey } from '../../../sdk/admin/audits';
+import { ariaSortOf, SortHeaderButton } from '../../../components/admin/sort-header';
 import { AuditCell, formatTime } from './audit-cell';
 
 const sortKeyOf = (name: string): AuditSortKey | undefined => auditSortKeys.find((key) => key === name);
@@ -50,34 +51,14 @@ export function AuditTable({
               const sorted = column.name === sortBy ? sortDirection : null;
               const sortKey = column.sortable ? sortKeyOf(column.name) : undefined;
               return (
-                <Table.Th
-                  key={column.name}
-                  scope="col"
-                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                >
+                <Table.Th key={column.name} scope="col" aria-sort={ariaSortOf(sorted)}>
                   {sortKey ? (
-                    <UnstyledButton
-                      fw={600}
-                      fz="sm"
-                      style={{ whiteSpace: 'nowrap' }}
-                      onClick={() =>
-                        onSort(
-                          sortKey,
-                          // A new column starts newest or highest first; the same one turns around.
-                          sorted === 'desc' ? 'asc' : sorted === 'asc' ? 'desc' : 'desc',
-                        )
-                      }
-                    >
-                      <Group gap={4} wrap="nowrap">
-                        {column.displayName}
-                        <span aria-hidden="true">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                        </span>
-                        <VisuallyHidden>
-                          {sorted ? `sorted ${sorted === 'asc' ? 'ascending' : 'descending'}` : 'sort'}
-                        </VisuallyHidden>
-                      </Group>
-                    </UnstyledButton>
+                    <SortHeaderButton
+                      title={column.displayName}
+                      sorted={sorted}
+                      // A new column starts newest or highest first; the same one turns around.
+                      onClick={() => onSort(sortKey, sorted === 'desc' ? 'asc' : 'desc')}
+                    />
                   ) : (
                     column.displayName
                   )}

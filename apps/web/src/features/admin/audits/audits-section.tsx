@@ -12,12 +12,12 @@ import {
 } from '../../../components/admin';
 import {
   useAuditsApi,
-  useLoaded,
   type AuditRow,
   type AuditSettings,
   type AuditsQuery,
   type AuditsStats,
 } from '../../../sdk/admin/audits';
+import { useLoaded } from '../../../sdk/admin/use-loaded';
 import { AuditDrawer } from './audit-drawer';
 import { AuditFilters } from './audit-filters';
 import { isFiltered, LAST_PAGE, queryFromSearch, searchFromQuery } from './audit-query';

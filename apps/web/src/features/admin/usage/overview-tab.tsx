@@ -67,6 +67,34 @@ function KpiCards({ usage }: { usage: Usage }) {
   );
 }
 
+/** One count per day of the range, in one colour. */
+function DailyChart({
+  usage,
+  title,
+  label,
+  color,
+  values,
+  unit,
+}: {
+  usage: Usage;
+  title: string;
+  label: string;
+  color: string;
+  values: (day: Usage['days'][number]) => number;
+  unit: readonly [string, string];
+}) {
+  return (
+    <BarChart
+      title={title}
+      labels={usage.days.map((day) => day.date)}
+      labelHeader="Date (UTC)"
+      formatLabel={formatDay}
+      series={[{ key: label, label, color, values: usage.days.map(values) }]}
+      unit={unit}
+    />
+  );
+}
+
 function Charts({ usage }: { usage: Usage }) {
   const dates = usage.days.map((day) => day.date);
   const signIns: ChartSeries[] = signInMethods.map((method) => ({
@@ -87,34 +115,20 @@ function Charts({ usage }: { usage: Usage }) {
         unit={['sign-in', 'sign-ins']}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <BarChart
+        <DailyChart
+          usage={usage}
           title="Failed sign-ins per day"
-          labels={dates}
-          labelHeader="Date (UTC)"
-          formatLabel={day}
-          series={[
-            {
-              key: 'failed',
-              label: 'Failed sign-ins',
-              color: 'var(--mantine-color-red-7)',
-              values: usage.days.map((entry) => entry.failedSignIns),
-            },
-          ]}
+          label="Failed sign-ins"
+          color="var(--mantine-color-red-7)"
+          values={(entry) => entry.failedSignIns}
           unit={['failed sign-in', 'failed sign-ins']}
         />
-        <BarChart
+        <DailyChart
+          usage={usage}
           title="API-token exchanges per day"
-          labels={dates}
-          labelHeader="Date (UTC)"
-          formatLabel={day}
-          series={[
-            {
-              key: 'exchanges',
-              label: 'API-token exchanges',
-              color: 'var(--mantine-color-teal-6)',
-              values: usage.days.map((entry) => entry.apiTokenExchanges),
-            },
-          ]}
+          label="API-token exchanges"
+          color="var(--mantine-color-teal-6)"
+          values={(entry) => entry.apiTokenExchanges}
           unit={['exchange', 'exchanges']}
         />
       </SimpleGrid>
@@ -146,14 +160,14 @@ export function OverviewTab() {
     <Stack gap="lg">
       <RangePicker range={range} onChange={setRange} />
       {view.error ? <ErrorState message={view.error} onRetry={view.reload} /> : null}
-      {view.usage === null ? (
+      {view.value === null ? (
         view.loading ? (
           <LoadingState label="Loading usage..." />
         ) : null
       ) : (
         <Stack gap="lg" aria-busy={view.loading}>
-          <KpiCards usage={view.usage} />
-          <Charts usage={view.usage} />
+          <KpiCards usage={view.value} />
+          <Charts usage={view.value} />
         </Stack>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { EventCategory } from '../../../sdk/admin/connectivity';
 import { filterCategories } from './webhook-form';
@@ -130,5 +130,49 @@ export function EventPicker({
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/** One event of the catalogue, chosen by its display name, grouped by category (the channel dialogs). */
+export function EventSelect({
+  categories,
+  exclude,
+  value,
+  error,
+  disabled = false,
+  onChange,
+}: {
+  categories: EventCategory[];
+  /** Events that cannot be chosen again (already configured). */
+  exclude?: ReadonlySet<string>;
+  value: string | null;
+  error?: string;
+  disabled?: boolean;
+  onChange: (key: string | null) => void;
+}) {
+  const groups = categories
+    .map((category) => ({
+      group: category.name,
+      items: category.events
+        .filter((event) => !exclude?.has(event.key))
+        .map((event) => ({ value: event.key, label: event.displayName })),
+    }))
+    .filter((group) => group.items.length > 0);
+  return (
+    <Select
+      size="md"
+      label="Event"
+      placeholder="Choose an event"
+      searchable
+      required
+      disabled={disabled}
+      {...(disabled ? {} : { 'data-autofocus': true })}
+      nothingFoundMessage="No event matches"
+      data={groups}
+      value={value}
+      error={error}
+      onChange={onChange}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }

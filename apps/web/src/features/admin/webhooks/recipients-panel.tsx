@@ -4,7 +4,6 @@ import {
   Card,
   CloseButton,
   Group,
-  Select,
   Stack,
   Switch,
   Text,
@@ -31,6 +30,7 @@ import {
   type EventCategory,
   type RecipientChannel,
 } from '../../../sdk/admin/connectivity';
+import { EventSelect } from './event-picker';
 import { eventNameOf, readRecipient } from './webhook-form';
 
 const wording = {
@@ -89,11 +89,6 @@ export function RecipientsPanel({
     await saved();
   });
   const configured = new Set(view.data.map((config) => config.eventKey));
-  const addable = categories.flatMap((category) =>
-    category.events
-      .filter((event) => !configured.has(event.key))
-      .map((event) => ({ value: event.key, label: event.displayName, group: category.name })),
-  );
 
   let body;
   if (!view.loaded) body = <LoadingState />;
@@ -137,7 +132,8 @@ export function RecipientsPanel({
       {adding ? (
         <AddEventDialog
           channel={channel}
-          events={addable}
+          categories={categories}
+          configured={configured}
           onClose={() => setAdding(false)}
           onSave={async (config) => {
             await view.api.saveRecipientConfig(channel, config);
@@ -334,12 +330,14 @@ function EventRecipients({
 /** Starts sending an event on the channel, to a first recipient. */
 function AddEventDialog({
   channel,
-  events,
+  categories,
+  configured,
   onSave,
   onClose,
 }: {
   channel: RecipientChannel;
-  events: { value: string; label: string; group: string }[];
+  categories: EventCategory[];
+  configured: ReadonlySet<string>;
   onSave: (config: ChannelConfig) => Promise<void>;
   onClose: () => void;
 }) {
@@ -348,10 +346,6 @@ function AddEventDialog({
   const [typed, setTyped] = useState('');
   const [errors, setErrors] = useState<{ event?: string; recipient?: string }>({});
   const submission = useSubmit(onSave);
-  const groups = [...new Set(events.map((event) => event.group))].map((group) => ({
-    group,
-    items: events.filter((event) => event.group === group).map(({ value, label }) => ({ value, label })),
-  }));
   const submit = async () => {
     const read = readRecipient(channel, typed);
     const next = {
@@ -379,22 +373,15 @@ function AddEventDialog({
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <Select
-        size="md"
-        label="Event"
-        placeholder="Choose an event"
-        searchable
-        required
-        data-autofocus
-        nothingFoundMessage="No event matches"
-        data={groups}
+      <EventSelect
+        categories={categories}
+        exclude={configured}
         value={eventKey}
         error={errors.event}
         onChange={(value) => {
           setEventKey(value);
           setErrors((current) => ({ ...current, event: undefined }));
         }}
-        comboboxProps={{ withinPortal: true }}
       />
       <TextInput
         label={words.recipient}

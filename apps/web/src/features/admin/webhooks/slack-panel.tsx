@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, MultiSelect, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, MultiSelect, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   ConfirmDialog,
@@ -22,6 +22,7 @@ import {
   type SlackConfiguration,
   type SlackSubscription,
 } from '../../../sdk/admin/connectivity';
+import { EventSelect } from './event-picker';
 import { eventNameOf, rememberSlackState, slackAuthorizeUrl } from './webhook-form';
 
 const notConnected: SlackConfiguration = { id: '', connected: false, teamName: null, slackSubscriptions: [] };
@@ -351,17 +352,9 @@ function SlackSubscriptionDialog({
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <Select
-        size="md"
-        label="Event"
-        placeholder="Choose an event"
-        searchable
-        required
+      <EventSelect
+        categories={categories}
         disabled={row !== null}
-        data={categories.map((category) => ({
-          group: category.name,
-          items: category.events.map((event) => ({ value: event.key, label: event.displayName })),
-        }))}
         value={eventKey}
         error={errors.event}
         onChange={setEventKey}
