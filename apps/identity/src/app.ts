@@ -72,6 +72,7 @@ import { connectivityRoutes } from './routes/connectivity/index.js';
 import { notificationsRoutes } from './routes/notifications/index.js';
 import { reportsRoutes } from './routes/reports/index.js';
 import { usageRoutes } from './routes/usage/index.js';
+import { entitlementsRoutes } from './routes/entitlements/index.js';
 import { policyPreviewRoutes } from './routes/security/policy-preview/index.js';
 
 declare module 'fastify' {
@@ -227,6 +228,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [reportsRoutes, `${API_PREFIX}/reports`],
     [usageRoutes, `${API_PREFIX}/usage/resources`],
     [policyPreviewRoutes, CONFIGURATIONS],
+    // Issue 15: user-entitlements v2 and the superuser console's plans, features and entitlements.
+    [entitlementsRoutes, `${API_PREFIX}/entitlements`],
   ];
   // Machine-to-machine: no cookies and no bearer, so it stays out of the scope below (bench/RESULTS.md).
   await app.register(apiTokenExchangeRoutes, { ...options, prefix: AUTH });

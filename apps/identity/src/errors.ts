@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes, type ErrorCode } from '@brizo/contract';
+import { ENTITLEMENTS_NOT_ENABLED } from '@brizo/contract/entitlements';
 
 interface CatalogueEntry {
   status: number;
@@ -729,6 +730,21 @@ export const errorCatalogue = {
   },
   policyPreview: {
     invalidPolicy: entry(400, errorCodes.policyPreview.invalidPolicy, 'The policy to preview is not valid'),
+  },
+  // Issue 15: plans, features, entitlements and feature flags (the superuser console; SPEC section 8).
+  entitlements: {
+    notEnabled: entry(400, errorCodes.entitlements.notEnabled, ENTITLEMENTS_NOT_ENABLED),
+    notEntitled: entry(403, errorCodes.entitlements.notEntitled, 'Not entitled to this feature'),
+    planNotFound: entry(404, errorCodes.entitlements.planNotFound, 'Plan not found'),
+    featureNotFound: entry(404, errorCodes.entitlements.featureNotFound, 'Feature not found'),
+    entitlementNotFound: entry(404, errorCodes.entitlements.entitlementNotFound, 'Entitlement not found'),
+    flagNotFound: entry(404, errorCodes.entitlements.flagNotFound, 'Feature flag not found'),
+    nameTaken: entry(409, errorCodes.entitlements.nameTaken, 'This name is already taken'),
+    invalidTarget: entry(
+      400,
+      errorCodes.entitlements.invalidTarget,
+      'An entitlement names a plan or a feature (not both) and, for one user, a member of the account',
+    ),
   },
 } as const;
 

@@ -334,6 +334,17 @@ export const policyPreviewErrorCodes = {
   invalidPolicy: 'ER-POLICY-PREVIEW-INVALID',
 } as const;
 
+export const entitlementsErrorCodes = {
+  notEnabled: 'ER-ENTITLEMENTS-NOT-ENABLED',
+  notEntitled: 'ER-ENTITLEMENTS-NOT-ENTITLED',
+  planNotFound: 'ER-ENTITLEMENTS-PLAN-NOT-FOUND',
+  featureNotFound: 'ER-ENTITLEMENTS-FEATURE-NOT-FOUND',
+  entitlementNotFound: 'ER-ENTITLEMENTS-NOT-FOUND',
+  flagNotFound: 'ER-ENTITLEMENTS-FLAG-NOT-FOUND',
+  nameTaken: 'ER-ENTITLEMENTS-NAME-TAKEN',
+  invalidTarget: 'ER-ENTITLEMENTS-INVALID-TARGET',
+} as const;
+
 /** Every code, by area; a client that needs one area's codes imports that area's list alone. */
 export const errorCodes = {
   request: requestErrorCodes,
@@ -370,6 +381,7 @@ export const errorCodes = {
   reports: reportsErrorCodes,
   usage: usageErrorCodes,
   policyPreview: policyPreviewErrorCodes,
+  entitlements: entitlementsErrorCodes,
 } as const;
 
 type Codes = typeof errorCodes;

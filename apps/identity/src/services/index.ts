@@ -63,6 +63,8 @@ import { createConnectivityService } from './connectivity/index.js';
 import { createNotificationsService } from './notifications/index.js';
 import { createReportsService } from './reports/index.js';
 import { createUsageService } from './usage/index.js';
+import { createEntitlementsService } from './entitlements/index.js';
+import { createFlagsService } from './entitlements/flags.js';
 import { createPolicyPreviewService } from './security/policy-preview/index.js';
 
 /** Wires the domain services from the context; routes receive the result. */
@@ -340,6 +342,9 @@ export async function createServices(
     reports: createReportsService(operations),
     usage: createUsageService(operations),
     policyPreview: createPolicyPreviewService(operations),
+    // Issue 15: plans, features and entitlements; the vendor-level feature flags GET /flags evaluates.
+    entitlements: createEntitlementsService({ db, clock }),
+    flags: createFlagsService({ db, clock }),
     // Issue 13: SCIM provisioning changes members and groups through the team and groups services.
     scim: createScimServices({
       db,

@@ -46,6 +46,7 @@ const ORIGIN = { ip: '203.0.113.7', userAgent: 'audit-coverage/1.0 (issue 14)' }
 const SSO = '/frontegg/team/resources/sso/v1/configurations';
 const SCIM = '/frontegg/directory/resources/v1/configurations/scim2';
 const SECURITY = `${API}/configurations`;
+const ENTITLEMENTS = '/frontegg/entitlements/resources';
 const COOKIE = 'fe_refresh_brizoaccess';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -981,6 +982,49 @@ const adminWrites: AdminWrite[] = [
     body: () => ({ configuration: { navigation: { usage: { visibility: 'hidden' } } } }),
     action: 'Admin portal configuration updated',
     change: () => ({ field: 'navigation', from: null, to: { usage: { visibility: 'hidden' } } }),
+  },
+  // Issue 15: the superuser console's plans, entitlements and feature flags.
+  {
+    vendor: true,
+    method: 'POST',
+    url: () => `${ENTITLEMENTS}/plans/v1`,
+    body: () => ({ name: 'Audit coverage plan' }),
+    status: 201,
+    action: 'Plan created',
+    change: () => ({ created: { name: 'Audit coverage plan', defaultTreatment: 'false' } }),
+    keep: keepId('plan'),
+  },
+  {
+    vendor: true,
+    method: 'PATCH',
+    url: () => `${ENTITLEMENTS}/plans/v1/${idOf('plan')()}`,
+    body: () => ({ description: 'Everything' }),
+    action: 'Plan updated',
+    change: () => ({ field: 'description', from: '', to: 'Everything' }),
+  },
+  {
+    vendor: true,
+    method: 'POST',
+    url: () => `${ENTITLEMENTS}/entitlements/v1`,
+    body: () => ({ tenantId: team.tenant.id, planId: idOf('plan')() }),
+    status: 201,
+    action: 'Entitlement granted',
+    change: () => ({ created: { tenantId: team.tenant.id, planId: idOf('plan')(), expiresAt: null } }),
+  },
+  {
+    vendor: true,
+    method: 'DELETE',
+    url: () => `${ENTITLEMENTS}/plans/v1/${idOf('plan')()}`,
+    action: 'Plan deleted',
+    change: () => ({ deleted: { name: 'Audit coverage plan', description: 'Everything' } }),
+  },
+  {
+    vendor: true,
+    method: 'PATCH',
+    url: () => '/frontegg/flags/resources/v1/multi-apps-admin-portal',
+    body: () => ({ description: 'Audited' }),
+    action: 'Feature flag updated',
+    change: () => ({ field: 'description', from: 'Applications in the admin portal', to: 'Audited' }),
   },
 ];
 

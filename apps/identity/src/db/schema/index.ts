@@ -26,3 +26,4 @@ export * from './sso.js';
 export * from './social-logins.js';
 export * from './scim.js';
 export * from './operations.js';
+export * from './entitlements.js';
