@@ -44,6 +44,7 @@ const sectionEntries = [
     label: 'Groups',
     path: 'groups',
     permission: 'fe.secure.read.groups',
+    flag: 'groups-admin-box-new',
   },
   {
     key: 'roles',

@@ -5,6 +5,7 @@ import {
 } from '@brizo/contract/admin-portal';
 import { isOneOf } from '@brizo/contract/enums';
 import { grantsPermission } from '@brizo/contract/permissions';
+import type { FeatureFlagName } from '../sdk';
 
 // The admin portal's navigation and field rules (SPEC section 2 "Admin portal", section 6), as pure
 // functions over the vendor's metadata (GET /metadata?entityName=adminBox) and the user's permissions.
@@ -18,6 +19,8 @@ export interface AdminSection {
   path: string;
   /** The navigation permission that shows it when its visibility is byPermissions (SPEC section 6). */
   permission?: string;
+  /** The feature flag (SPEC section 9) that, off, takes the section out of the portal, address included. */
+  flag?: FeatureFlagName;
 }
 
 export type AdminBoxConfiguration = Record<string, unknown>;

@@ -13,6 +13,7 @@ export {
   FLAGS_ON_BY_DEFAULT,
   isFeatureOn,
   useFeatureFlag,
+  useFeatureFlags,
   type FeatureFlagName,
 } from './hooks/feature-flags';
 export { useActiveTenant, useAuthState, useLogout, type AuthView } from './hooks/auth';

@@ -1,6 +1,6 @@
 import { Provider as FronteggStoreContextProvider } from '@frontegg/react-hooks';
 import { useEffect, type ReactNode } from 'react';
-import type { BrizoStore } from './store';
+import { reloadFlagsOnSessionChange, type BrizoStore } from './store';
 import type { startTokenRenewal } from './token-renewal';
 
 /** Mirrors the auth loading flag on <body> (SPEC: "Page body shows a loading class until auth loads"). */
@@ -52,10 +52,11 @@ function runRenewal(store: BrizoStore, start: typeof startTokenRenewal): () => v
 
 /**
  * Provides the store to the SDK's hooks and runs what the CDN login box used to run for us:
- * token renewal and the body loading class.
+ * token renewal, the body loading class, and the feature flags of whoever signs in.
  */
 export function SdkProvider({ store, children }: { store: BrizoStore; children: ReactNode }) {
   useEffect(() => syncBodyLoadingClass(store), [store]);
   useEffect(() => startRenewal(store), [store]);
+  useEffect(() => reloadFlagsOnSessionChange(store), [store]);
   return <FronteggStoreContextProvider store={store}>{children}</FronteggStoreContextProvider>;
 }

@@ -113,6 +113,43 @@ function withOAuthState(redirect: SdkOptions['onRedirectTo']): SdkOptions['onRed
   };
 }
 
+let flagsRequest = 0;
+
+/** GET /flags into the SDK's flags and the screens' (./hooks/feature-flags.ts); the latest call wins. */
+function loadFeatureFlags(): Promise<void> {
+  const request = ++flagsRequest;
+  return createApiClient(APP_NAME)
+    .featureFlags.loadFeatureFlags()
+    .then((loaded) => {
+      if (request !== flagsRequest) return;
+      FeatureFlags.set(loaded, APP_NAME);
+      // The screens hide what a flag turns off (temporary users, restriction tabs, groups, passkeys).
+      publishFeatureFlags(loaded as Record<string, unknown>);
+    });
+}
+
+const sessionKey = (store: BrizoStore): string => {
+  const { isAuthenticated, user } = store.getState().auth;
+  return isAuthenticated && user ? `${user.id}/${user.tenantId}` : '';
+};
+
+/**
+ * Issue 15: the server evaluates the flags for its caller (user, account), and the start-up load goes out
+ * before the session refresh, as nobody. They load again whenever who is signed in changes: the refresh
+ * or a sign-in bringing a user, a tenant switch, a logout.
+ */
+export function reloadFlagsOnSessionChange(store: BrizoStore): () => void {
+  if (store.getState().root.previewMode) return () => undefined;
+  let last = sessionKey(store);
+  return store.subscribe(() => {
+    const key = sessionKey(store);
+    if (key === last) return;
+    last = key;
+    // A failed reload keeps the flags already loaded.
+    loadFeatureFlags().catch((error: unknown) => console.error('Failed to reload feature flags', error));
+  });
+}
+
 /**
  * Loads the feature flags the store's flows consult and asks the store to authorize: refresh the
  * session from the cookie and load the public login configuration.
@@ -122,20 +159,11 @@ export async function startSdk(
   page: { clientId?: string | undefined; signInForm: boolean } = { signInForm: false },
 ): Promise<void> {
   if (store.getState().root.previewMode) return;
-  const flags = createApiClient(APP_NAME)
-    .featureFlags.loadFeatureFlags()
-    .then(
-      (loaded) => {
-        FeatureFlags.set(loaded, APP_NAME);
-        // The screens hide what a flag turns off (temporary users, restriction tabs).
-        publishFeatureFlags(loaded as Record<string, unknown>);
-      },
-      (error: unknown) => {
-        // Flags only switch optional flows on; sign-in must still work without them.
-        console.error('Failed to load feature flags', error);
-        FeatureFlags.set({}, APP_NAME);
-      },
-    );
+  const flags = loadFeatureFlags().catch((error: unknown) => {
+    // Flags only switch optional flows on; sign-in must still work without them.
+    console.error('Failed to load feature flags', error);
+    FeatureFlags.set({}, APP_NAME);
+  });
   const hosted = Boolean(store.getState().auth.hostedLoginBox);
   // On the login and sign-up pages, signed out (no presence cookie), the embedded login's authorization
   // reads no flag: flags are read once a refresh has loaded a user, and by the steps a visitor takes on

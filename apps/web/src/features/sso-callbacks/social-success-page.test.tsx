@@ -115,12 +115,15 @@ describe('/account/social/success (issue 13)', () => {
   });
 
   it('already signed in, flag prevent-auth-redirect-on-social-login on: the code is posted anyway', async () => {
-    publishFeatureFlags({ 'prevent-auth-redirect-on-social-login': 'on' });
-    server = fakeIdentityServer(
-      providerReturns(
-        { status: 200, body: { email: 'ada@gmail.test', isNewUser: false, userId: 'u1' } },
-        true,
-      ),
+    const flags = { 'prevent-auth-redirect-on-social-login': 'on' };
+    publishFeatureFlags(flags);
+    const provider = providerReturns(
+      { status: 200, body: { email: 'ada@gmail.test', isNewUser: false, userId: 'u1' } },
+      true,
+    );
+    // Issue 15: the flags load again once the session's user is known; the server serves this one on.
+    server = fakeIdentityServer((request) =>
+      request.path === '/frontegg/flags' ? { status: 200, body: flags } : provider(request),
     );
     const { redirects } = await openPage(page, answer({ code: 'g-c0de', state: googleState }));
     await waitFor(() => expect(server?.to(postLoginOf('google'))).toHaveLength(1));

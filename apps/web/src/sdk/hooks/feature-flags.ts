@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
-// The feature flags the SDK loads at start (GET /flags, ../store.ts) as the screens read them: the SDK
-// keeps them in a plain object that tells nobody when they arrive, so they are published here too.
+// The feature flags the SDK loads at start (GET /flags, ../store.ts), and again whenever who is signed
+// in changes, as the screens read them: the SDK keeps them in a plain object that tells nobody when they
+// arrive, so they are published here too.
 
 /** SPEC section 9: the flags that are on unless the server says otherwise. */
 export const FLAGS_ON_BY_DEFAULT: readonly string[] = [
@@ -14,12 +15,18 @@ export const FLAGS_ON_BY_DEFAULT: readonly string[] = [
   'temporary-users',
 ];
 
-/** Flags a screen turns something on or off by. */
+/** The flags SPEC section 9 names. */
 export type FeatureFlagName =
   | 'temporary-users'
   | 'admin_portal_ip_restrictions'
   | 'admin_portal_domain_restrictions'
-  // SPEC section 9; issue 13: the social login success page (sdk/hooks/social-login.ts).
+  | 'new-mfa-pages'
+  | 'show-passkeys-new'
+  | 'groups-admin-box-new'
+  | 'msp-all-accounts-new'
+  | 'security-center-show-login-flows'
+  | 'multi-apps-admin-portal'
+  // Issue 13: the social login success page (sdk/hooks/social-login.ts).
   | 'prevent-auth-redirect-on-social-login';
 
 let loaded: Readonly<Record<string, string>> | null = null;
@@ -48,6 +55,11 @@ function subscribe(listener: () => void): () => void {
 
 /** A flag's state, re-rendering when the flags arrive. */
 export function useFeatureFlag(name: FeatureFlagName): boolean {
+  return useFeatureFlags()(name);
+}
+
+/** Every flag's state at once, for a list whose entries each name their flag (the portal's sections). */
+export function useFeatureFlags(): (name: FeatureFlagName) => boolean {
   const flags = useSyncExternalStore(subscribe, () => loaded);
-  return isFeatureOn(name, flags);
+  return useCallback((name) => isFeatureOn(name, flags), [flags]);
 }

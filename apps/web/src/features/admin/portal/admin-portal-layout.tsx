@@ -11,13 +11,14 @@ import { isSectionVisible, type AdminSection, type Viewer } from '../../../lib/a
 import { useConfig } from '../../../lib/config';
 import { permissionKeys } from '../../../lib/permissions';
 import { useRequiredSession } from '../../../lib/session';
+import { useFeatureFlags } from '../../../sdk';
 import { useAdminBoxConfiguration, usePreviewMode } from '../../../sdk/admin/portal';
-import { visibleSections } from './navigation';
+import { sectionsOn, visibleSections } from './navigation';
 
 /**
  * The admin portal (SPEC section 2 "Admin portal"): the sections this viewer may see in the
  * navigation, the chosen one beside it. A section reached by its address but not visible to the
- * viewer says so instead of rendering.
+ * viewer says so instead of rendering; so does one its feature flag has turned off (SPEC section 9).
  */
 export function AdminPortalLayout({
   sections,
@@ -33,6 +34,7 @@ export function AdminPortalLayout({
   const { mainAppUrl } = useConfig();
   const { pathname } = useLocation();
   const [navigationOpened, { toggle: toggleNavigation, close: closeNavigation }] = useDisclosure(false);
+  const isFlagOn = useFeatureFlags();
 
   const user = sessionView.status === 'signedIn' ? sessionView.user : null;
   const viewer = useMemo<Viewer>(
@@ -43,8 +45,10 @@ export function AdminPortalLayout({
 
   const { configuration } = adminBox;
   const signedInAs = `${sessionView.tenant?.name ? `${sessionView.tenant.name} · ` : ''}${sessionView.user.email}`;
-  const shown = visibleSections(sections, configuration, viewer);
+  const enabled = sectionsOn(sections, isFlagOn);
+  const shown = visibleSections(enabled, configuration, viewer);
   const current = sections.find((section) => pathname.startsWith(`${paths.adminPortal}/${section.path}`));
+  const switchedOff = current !== undefined && !enabled.includes(current);
   const allowed = !current || isSectionVisible(configuration, current, viewer);
 
   return (
@@ -113,7 +117,9 @@ export function AdminPortalLayout({
           </ScrollArea>
         </AppShell.Navbar>
         <AppShell.Main>
-          {allowed ? (
+          {switchedOff ? (
+            <EmptyState title="This section is not available" />
+          ) : allowed ? (
             // Issue 10: a change refused for an old sign-in asks the user to confirm it is them, then retries.
             <ReauthenticationProvider>
               <Outlet />

@@ -1,5 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { useCan } from '../../../components/admin';
+import { useFeatureFlag } from '../../../sdk';
 import type { TeamMember } from '../../../sdk/admin/users';
 
 export type MemberAction =
@@ -23,10 +24,16 @@ export function RowActions({
   const mayWrite = useCan('fe.secure.write.users');
   const mayEnable = useCan('fe.secure.write.enableDisable');
   const mayDelete = useCan('fe.secure.delete.users');
+  // The 'temporary-users' flag (SPEC section 9) off: no temporary-user action either.
+  const temporaryUsers = useFeatureFlag('temporary-users');
   const items: Array<[MemberAction, string, boolean]> = [
     ['editRoles', 'Edit roles', mayRoles],
     ['resendActivation', 'Resend activation email', mayResend && !member.verified],
-    ['makePermanent', 'Make permanent', mayWrite && member.temporaryExpirationDate !== null],
+    [
+      'makePermanent',
+      'Make permanent',
+      temporaryUsers && mayWrite && member.temporaryExpirationDate !== null,
+    ],
     ['unlock', 'Unlock', mayWrite && member.isLocked],
     ['lock', 'Lock', mayWrite && !member.isLocked && !isSelf],
     ['enable', 'Enable', mayEnable && member.isDisabled],

@@ -62,6 +62,25 @@ describe('Users section dialogs', () => {
     expect(onAction).toHaveBeenCalledWith('disable', member);
   });
 
+  it("issue 15: with the 'temporary-users' flag off a temporary member's row offers no Make permanent", async () => {
+    const Portal = portal(['fe.*']);
+    const user = userEvent.setup();
+    publishFeatureFlags({ 'temporary-users': 'off' });
+    try {
+      renderScreen(
+        <Portal>
+          <RowActions member={member} isSelf={false} onAction={vi.fn()} />
+        </Portal>,
+      );
+      await user.click(screen.getByRole('button', { name: 'Actions for ann@acme.test' }));
+      const items = await screen.findAllByRole('menuitem');
+      expect(items.map((item) => item.textContent)).not.toContain('Make permanent');
+      expect(items.map((item) => item.textContent)).toContain('Edit roles');
+    } finally {
+      publishFeatureFlags(null);
+    }
+  });
+
   it('gives a Read Only administrator no enabled action, and an admin none against themselves', () => {
     const ReadOnly = portal(['fe.secure.read.users']);
     renderScreen(

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminSections } from '../../../app/admin-sections';
+import { publishFeatureFlags } from '../../../sdk/hooks/feature-flags';
+import { renderScreen } from '../../../testing/render';
+import { AdminPortalLayout } from './admin-portal-layout';
+
+vi.mock('../../../lib/session', () => ({
+  useRequiredSession: () => ({
+    status: 'signedIn',
+    user: { id: 'u1', email: 'admin@acme.test', permissions: [], superUser: true },
+    tenant: { tenantId: 't1', name: 'Acme' },
+  }),
+}));
+// The section's page itself is not under test: what the layout puts around it is.
+vi.mock('../../../components/reauthentication', () => ({
+  ReauthenticationProvider: ({ children }: { children: ReactNode }) => children,
+}));
+vi.mock('../../../sdk/admin/portal', () => ({
+  useAdminBoxConfiguration: () => ({ status: 'ready', configuration: {} }),
+  usePreviewMode: () => false,
+}));
+
+const groupsLink = () => screen.queryByRole('link', { name: 'Groups' });
+
+describe("the portal's Groups section and its flag (SPEC section 9, issue 15)", () => {
+  afterEach(() => publishFeatureFlags(null));
+
+  it("lists Groups while 'groups-admin-box-new' is on (its default)", () => {
+    renderScreen(<AdminPortalLayout sections={adminSections} />, { route: '/admin-portal/groups' });
+    expect(groupsLink()).toBeInTheDocument();
+    expect(screen.queryByText('This section is not available')).toBeNull();
+  });
+
+  it('has no Groups section with the flag off, in the navigation nor by address', () => {
+    publishFeatureFlags({ 'groups-admin-box-new': 'off' });
+    renderScreen(<AdminPortalLayout sections={adminSections} />, { route: '/admin-portal/groups' });
+    expect(groupsLink()).toBeNull();
+    expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByText('This section is not available')).toBeInTheDocument();
+  });
+});
