@@ -144,7 +144,7 @@ function securityOf(access: Access): FastifySchema['security'] {
 }
 
 /** The services the access checks need. */
-export type AccessServices = Pick<Services, 'tokens' | 'reauthentication'>;
+export type AccessServices = Pick<Services, 'tokens' | 'reauthentication' | 'entitlementEnforcement'>;
 
 async function checkAccess(
   access: Access,
@@ -156,10 +156,15 @@ async function checkAccess(
     const claims = await requireAccessToken(request, services.tokens);
     const actor = adminActorOf(claims, requestMeta(request));
     assertPermission(actor, access.permission);
+    await services.entitlementEnforcement.assertEntitled(actor, access.permission);
     return { claims, actor };
   }
-  if (typeof access === 'object')
-    return { actor: await requirePermission(request, services.tokens, access.permission) };
+  if (typeof access === 'object') {
+    const actor = await requirePermission(request, services.tokens, access.permission);
+    // Issue 15 (SPEC section 6): the permission, and the features linked to it when entitlements are on.
+    await services.entitlementEnforcement.assertEntitled(actor, access.permission);
+    return { actor };
+  }
   const claims = await requireAccessToken(request, services.tokens);
   if (access === 'recent-sign-in') services.reauthentication.assertRecent(claims);
   if (access === 'vendor') assertVendorAdmin(claims);

@@ -64,6 +64,7 @@ import { createNotificationsService } from './notifications/index.js';
 import { createReportsService } from './reports/index.js';
 import { createUsageService } from './usage/index.js';
 import { createEntitlementsService } from './entitlements/index.js';
+import { createEntitlementEnforcement } from './entitlements/enforcement.js';
 import { createFlagsService } from './entitlements/flags.js';
 import { createPolicyPreviewService } from './security/policy-preview/index.js';
 
@@ -333,6 +334,7 @@ export async function createServices(
     secrets: createSecretBox({ key: config.secretsKey, production: config.production }),
     outbound: createOutboundFetch({ allowHosts: config.outboundAllowHosts }),
   };
+  const entitlements = createEntitlementsService({ db, clock });
   return {
     ...services,
     jobs,
@@ -343,7 +345,13 @@ export async function createServices(
     usage: createUsageService(operations),
     policyPreview: createPolicyPreviewService(operations),
     // Issue 15: plans, features and entitlements; the vendor-level feature flags GET /flags evaluates.
-    entitlements: createEntitlementsService({ db, clock }),
+    entitlements,
+    entitlementEnforcement: createEntitlementEnforcement({
+      db,
+      clock,
+      vendorSettings,
+      userEntitlements: entitlements.userEntitlements,
+    }),
     flags: createFlagsService({ db, clock }),
     // Issue 13: SCIM provisioning changes members and groups through the team and groups services.
     scim: createScimServices({

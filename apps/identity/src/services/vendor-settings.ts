@@ -24,6 +24,7 @@ export const DEFAULT_VENDOR_CONFIG = {
   signUpStrategies: DEFAULT_SIGN_UP_STRATEGIES,
   activationMethod: 'link',
   adminBox: {},
+  entitlementsEnabled: false,
 } satisfies Omit<VendorConfigRow, 'id' | 'updatedAt'>;
 
 export interface VendorSettings {

@@ -52,5 +52,10 @@ export const vendorConfig = pgTable('vendor_config', {
   activationMethod: text('activation_method').$type<ActivationMethod>().notNull().default('link'),
   /** The admin portal's metadata (GET /metadata?entityName=adminBox), over the built-in defaults. */
   adminBox: jsonb('admin_box').$type<Record<string, unknown>>().notNull().default({}),
+  /**
+   * Issue 15: whether an action needs, beside its permission, the features linked to that permission
+   * (SPEC section 6). Off by default: turning it on takes away what no plan or entitlement gives.
+   */
+  entitlementsEnabled: boolean('entitlements_enabled').notNull().default(false),
   updatedAt: updatedAt(),
 });

@@ -16,6 +16,8 @@ import { areaRoutes } from '../route.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { requestMeta } from '../schemas.js';
 
+const entitlementsSettings = z.object({ enabled: z.boolean() });
+
 // Issue 15 (prefix /entitlements): the SDK's user-entitlements v2, and the superuser console's plans,
 // features and entitlements of tenants and users.
 
@@ -151,5 +153,33 @@ export const entitlementsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     handler: async ({ params, claims, request }) => {
       await entitlements.deleteEntitlement(params.id, vendorCallerOf(claims, requestMeta(request)));
     },
+  });
+
+  route({
+    name: 'getSettings',
+    method: 'GET',
+    url: '/resources/settings/v1',
+    summary: 'Whether actions need the features linked to their permission (superuser only)',
+    access: 'vendor',
+    response: entitlementsSettings,
+    handler: async () => ({ enabled: await services.entitlementEnforcement.isEnabled() }),
+  });
+  route({
+    name: 'updateSettings',
+    method: 'PUT',
+    url: '/resources/settings/v1',
+    summary: 'Turn entitlements on or off for every account (superuser only)',
+    description:
+      'On: an admin call whose permission a feature links needs an entitlement to that feature ' +
+      '(403 ER-ENTITLEMENTS-NOT-ENTITLED otherwise). Off: permissions alone decide.',
+    access: 'vendor',
+    body: entitlementsSettings,
+    response: entitlementsSettings,
+    handler: async ({ body, claims, request }) => ({
+      enabled: await services.entitlementEnforcement.setEnabled(
+        body.enabled,
+        vendorCallerOf(claims, requestMeta(request)),
+      ),
+    }),
   });
 };

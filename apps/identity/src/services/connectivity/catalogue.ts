@@ -20,6 +20,7 @@ import { captchaPolicyChanged } from '../security/captcha-policy.js';
 import { strategiesChanged } from '../security/auth-strategies.js';
 import { signUpStrategiesAuditEvents } from '../security/sign-up-strategies.js';
 import { auditEvents } from '../audit.js';
+import { entitlementsAuditEvents } from '../entitlements/audit-events.js';
 
 /** The categories, in the order the portal lists them; a category without events is left out. */
 const CATEGORIES = [
@@ -38,6 +39,7 @@ const CATEGORIES = [
   ['reports', 'Reports'],
   ['notifications', 'Notifications'],
   ['usage', 'Usage'],
+  ['entitlements', 'Plans and entitlements'],
   ['other', 'Other'],
 ] as const;
 
@@ -88,6 +90,8 @@ interface Source {
 const SOURCES: readonly Source[] = [
   { table: auditEvents, category: categoryOfShared },
   { table: mfaAuditEvents, category: () => 'mfa' },
+  // Issue 15: the superuser console's changes, recorded in the superuser's own account.
+  { table: entitlementsAuditEvents, category: () => 'entitlements' },
   {
     table: phoneResetAuditEvents,
     category: () => 'users',

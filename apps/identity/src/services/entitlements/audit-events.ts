@@ -11,4 +11,5 @@ export const entitlementsAuditEvents = {
   entitlementGranted: { action: 'Entitlement granted', severity: 'High' },
   entitlementRevoked: { action: 'Entitlement revoked', severity: 'High' },
   featureFlagUpdated: { action: 'Feature flag updated', severity: 'High' },
+  entitlementsSettingUpdated: { action: 'Entitlements turned on or off', severity: 'High' },
 } satisfies Record<string, { action: string; severity: AuditSeverity }>;

@@ -1,0 +1,1 @@
+ALTER TABLE "vendor_config" ADD COLUMN "entitlements_enabled" boolean DEFAULT false NOT NULL;
