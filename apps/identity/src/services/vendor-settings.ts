@@ -6,6 +6,7 @@ import {
   type VendorConfigRow,
 } from '../db/queries/vendor-config.js';
 import type { Clock } from '../lib/time.js';
+import { ttlCached } from '../lib/ttl-cache.js';
 import { DEFAULT_PASSWORD_POLICY } from '../auth/methods/password/passwords.js';
 
 /** Sign-up strategies of a new vendor configuration, today's behaviour: sign-up by work email only. */
@@ -38,8 +39,6 @@ export interface VendorSettings {
  * at one user read, and other servers sharing the database see a change within `ttlMs`.
  */
 export function createVendorSettings(deps: { db: Db; clock: Clock; ttlMs?: number }): VendorSettings {
-  const ttlMs = deps.ttlMs ?? 5000;
-  let cached: { value: Promise<VendorConfigRow>; loadedAt: number } | undefined;
   const load = async (): Promise<VendorConfigRow> => {
     const existing = await findVendorConfig(deps.db);
     if (existing) return existing;
@@ -48,20 +47,5 @@ export function createVendorSettings(deps: { db: Db; clock: Clock; ttlMs?: numbe
     if (!created) throw new Error('vendor configuration could not be created');
     return created;
   };
-  return {
-    get() {
-      const now = deps.clock.now().getTime();
-      if (!cached || now - cached.loadedAt > ttlMs || now < cached.loadedAt) {
-        const value = load();
-        cached = { value, loadedAt: now };
-        value.catch(() => {
-          cached = undefined;
-        });
-      }
-      return cached.value;
-    },
-    invalidate() {
-      cached = undefined;
-    },
-  };
+  return ttlCached(load, deps.clock, deps.ttlMs ?? 5000);
 }

@@ -6,6 +6,7 @@ import { listFeatures } from '../../db/queries/entitlements.js';
 import { updateVendorConfig } from '../../db/queries/vendor-config.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
+import { ttlCached } from '../../lib/ttl-cache.js';
 import type { AdminActor } from '../admin-access.js';
 import { auditChange } from '../audit-changes.js';
 import type { VendorSettings } from '../vendor-settings.js';
@@ -43,29 +44,19 @@ export function createEntitlementEnforcement(deps: {
   userEntitlements: (userId: string, tenantId: string, permissions: string[]) => Promise<UserEntitlements>;
   ttlMs?: number;
 }): EntitlementEnforcement {
-  const ttlMs = deps.ttlMs ?? 5000;
   // Which permissions some feature links: read on every admin call, so cached like the vendor settings.
-  let linked: { value: Promise<Set<string>>; loadedAt: number } | undefined;
-  const linkedPermissions = () => {
-    const now = deps.clock.now().getTime();
-    if (!linked || now - linked.loadedAt > ttlMs || now < linked.loadedAt) {
-      const value = listFeatures(deps.db).then(
-        (rows) => new Set(rows.flatMap((row) => row.linkedPermissions)),
-      );
-      linked = { value, loadedAt: now };
-      value.catch(() => {
-        linked = undefined;
-      });
-    }
-    return linked.value;
-  };
+  const linked = ttlCached(
+    () => listFeatures(deps.db).then((rows) => new Set(rows.flatMap((row) => row.linkedPermissions))),
+    deps.clock,
+    deps.ttlMs ?? 5000,
+  );
 
   return {
     async assertEntitled(actor, permission) {
       if (actor.superUser) return;
       const vendor = await deps.vendorSettings.get();
       if (!vendor.entitlementsEnabled) return;
-      if (!(await linkedPermissions()).has(permission)) return;
+      if (!(await linked.get()).has(permission)) return;
       const person = actor.apiToken?.type === 'tenant' ? NOBODY : actor.userId;
       // The permission itself was checked by the access check (with the portal's wildcards).
       const context = await deps.userEntitlements(person, actor.tenantId, [permission]);
@@ -75,9 +66,7 @@ export function createEntitlementEnforcement(deps: {
       if (!result.isEntitled)
         throw appError(errorCatalogue.entitlements.notEntitled, reasons[result.justification]);
     },
-    invalidate() {
-      linked = undefined;
-    },
+    invalidate: linked.invalidate,
     async isEnabled() {
       return (await deps.vendorSettings.get()).entitlementsEnabled;
     },
@@ -93,7 +82,7 @@ export function createEntitlementEnforcement(deps: {
         );
       });
       deps.vendorSettings.invalidate();
-      linked = undefined;
+      linked.invalidate();
       return enabled;
     },
   };

@@ -10,6 +10,7 @@ import {
 } from '../../db/queries/entitlements.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
+import { ttlCached } from '../../lib/ttl-cache.js';
 import { auditChange } from '../audit-changes.js';
 import { entitlementsAuditEvents } from './audit-events.js';
 import { recordVendorChange, type VendorCaller } from './vendor-caller.js';
@@ -41,27 +42,13 @@ const flagView = (row: FeatureFlagRow): VendorFlag => ({
  */
 export function createFlagsService(deps: { db: Db; clock: Clock; ttlMs?: number }) {
   const { db, clock } = deps;
-  const ttlMs = deps.ttlMs ?? 5000;
-  let cached: { value: Promise<FeatureFlagRow[]>; loadedAt: number } | undefined;
-  const rows = (): Promise<FeatureFlagRow[]> => {
-    const now = clock.now().getTime();
-    if (!cached || now - cached.loadedAt > ttlMs || now < cached.loadedAt) {
-      const value = listFeatureFlags(db);
-      const loading = { value, loadedAt: now };
-      cached = loading;
-      // A failed read is not remembered: the next call tries again.
-      value.catch(() => {
-        if (cached === loading) cached = undefined;
-      });
-    }
-    return cached.value;
-  };
+  const cached = ttlCached(() => listFeatureFlags(db), clock, deps.ttlMs ?? 5000);
 
   return {
     /** Each flag's treatment for these attributes: name → on|off. */
     async evaluate(attributes: EvaluationAttributes): Promise<Record<string, 'on' | 'off'>> {
       return Object.fromEntries(
-        (await rows()).map((row) => [row.key, evaluateFlag(flagOf(row), attributes)]),
+        (await cached.get()).map((row) => [row.key, evaluateFlag(flagOf(row), attributes)]),
       );
     },
     async list(): Promise<VendorFlag[]> {
@@ -80,7 +67,7 @@ export function createFlagsService(deps: { db: Db; clock: Clock; ttlMs?: number 
         });
         return after;
       });
-      cached = undefined;
+      cached.invalidate();
       return flagView(updated);
     },
   };
