@@ -1,104 +1,16 @@
 // Issue 15: entitlement checks per second on one core, with the evaluator the server and the web app
-// share (@brizo/contract/entitlements). A context like a vendor's: 100 features, 10 plans with
-// targeting rules, half the features behind a flag with two rules, 20 direct entitlements. Each shape
-// is evaluated for BENCH_SECONDS (default 3) after a warm-up; the browser runs the same code.
+// share (@brizo/contract/entitlements), over the context and shapes of entitlement-shapes.ts; each
+// shape for BENCH_SECONDS (default 3) after a warm-up. entitlement-checks-browser.ts runs the same in Chromium.
 // Usage: taskset -c 1 npx tsx bench/entitlement-checks.ts
-import type { UserEntitlements } from '@brizo/contract/entities/entitlements';
-import { evaluateFlag, isEntitledToFeature, isEntitledToPermission } from '@brizo/contract/entitlements';
+import { FEATURES, PLANS, measureShapes } from './entitlement-shapes.ts';
 import { describeMachine, formatRate } from './lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-const FEATURES = 100;
-const PLANS = 10;
-
-const rule = (attribute: string, list: string[], treatment: 'true' | 'false') => ({
-  conditionLogic: 'and' as const,
-  conditions: [{ attribute, op: 'in_list' as const, value: { list }, negate: false }],
-  treatment,
-});
-
-const context: UserEntitlements = {
-  features: Object.fromEntries(
-    Array.from({ length: FEATURES }, (_, i) => [
-      `feature-${i}`,
-      {
-        planIds: [`plan-${i % PLANS}`, `plan-${(i + 3) % PLANS}`],
-        // Features 0–19 are entitled directly, never expiring.
-        expireTime: i < 20 ? -1 : null,
-        linkedPermissions: [`fe.area-${i}.write`],
-        ...(i % 2 === 0
-          ? {
-              featureFlag: {
-                on: true,
-                offTreatment: 'false' as const,
-                defaultTreatment: 'false' as const,
-                rules: [
-                  rule('frontegg.tenantId', ['tenant-beta-1', 'tenant-beta-2'], 'true'),
-                  rule('frontegg.email', ['early@brizo.test'], 'true'),
-                ],
-              },
-            }
-          : {}),
-      },
-    ]),
-  ),
-  plans: Object.fromEntries(
-    Array.from({ length: PLANS }, (_, i) => [
-      `plan-${i}`,
-      { defaultTreatment: 'false' as const, rules: [rule('plan', [`plan-${i}`], 'true')] },
-    ]),
-  ),
-  permissions: Object.fromEntries(
-    Array.from({ length: FEATURES }, (_, i) => [`fe.area-${i}.write`, true as const]),
-  ),
-};
-
-const attributes = {
-  jwt: { id: 'user-1', email: 'member@brizo.test', tenantId: 'tenant-1' },
-  custom: { plan: 'plan-7' },
-};
-
-const shapes: Array<[string, () => boolean]> = [
-  ['feature entitled directly', () => isEntitledToFeature(context, 'feature-7', attributes).isEntitled],
-  // Feature 44: no direct entitlement, its flag's rules fail, plan-4 and plan-7: plan-7's rule holds.
-  ['feature through a plan rule', () => isEntitledToFeature(context, 'feature-44', attributes).isEntitled],
-  ['feature not entitled', () => isEntitledToFeature(context, 'feature-41', attributes).isEntitled],
-  [
-    'permission with a linked feature',
-    () => isEntitledToPermission(context, 'fe.area-44.write', attributes).isEntitled,
-  ],
-  ['permission not held', () => isEntitledToPermission(context, 'fe.other.write', attributes).isEntitled],
-  [
-    'feature flag with two rules',
-    () =>
-      evaluateFlag(
-        context.features['feature-44']?.featureFlag ?? {
-          on: false,
-          offTreatment: 'false',
-          defaultTreatment: 'false',
-          rules: [],
-        },
-        attributes,
-      ) === 'on',
-  ],
-];
-
-const expected = [true, true, false, true, false, false];
 
 console.log(`### Entitlement checks per second, one core`);
 console.log(`${describeMachine()}; ${FEATURES} features, ${PLANS} plans; ${seconds} s per shape`);
 console.log('| check | per second | µs each |');
 console.log('|---|---|---|');
-for (const [index, [name, check]] of shapes.entries()) {
-  if (check() !== expected[index]) throw new Error(`${name}: unexpected answer`);
-  for (let warm = 0; warm < 20_000; warm += 1) check();
-  let count = 0;
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  while (performance.now() < until) {
-    for (let batch = 0; batch < 1000; batch += 1) check();
-    count += 1000;
-  }
-  const elapsed = (performance.now() - started) / 1000;
-  console.log(`| ${name} | ${formatRate(count / elapsed)} | ${((elapsed / count) * 1e6).toFixed(2)} |`);
+for (const { name, perSecond, microseconds } of measureShapes(seconds)) {
+  console.log(`| ${name} | ${formatRate(perSecond)} | ${microseconds.toFixed(2)} |`);
 }

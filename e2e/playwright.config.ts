@@ -8,7 +8,7 @@ import { E2E_BASE_URL, E2E_PORT, ACCESS_TOKEN_TTL_SECONDS } from './support/env'
  * after every other journey, each restoring what it changed.
  */
 const SERVER_WIDE_JOURNEYS =
-  /(passwordless-.*|lifecycle-password|trial-expiry|lifecycle-recovery|passkeys|webauthn-mfa|reset-phone-number|sign-up-strategies|sign-up-resend|admin-portal-metadata|admin-portal-flags|account-reauthentication|social-login|feature-flags)\.spec\.ts/;
+  /(passwordless-.*|lifecycle-password|trial-expiry|lifecycle-recovery|passkeys|webauthn-mfa|reset-phone-number|sign-up-strategies|sign-up-resend|admin-portal-metadata|admin-portal-flags|account-reauthentication|social-login|feature-flags|superuser-console)\.spec\.ts/;
 
 export default defineConfig({
   testDir: './tests',

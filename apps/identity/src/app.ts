@@ -40,6 +40,8 @@ import { rolesRoutes } from './routes/roles/index.js';
 import { accountSettingsRoutes, customLoginRoutes } from './routes/tenants/account-settings.js';
 import { teamRoutes } from './routes/team/index.js';
 import { teamTenantRoutes } from './routes/tenants/team/index.js';
+import { hierarchyRoutes, subTenantsRoutes } from './routes/tenants/hierarchy.js';
+import { subTenantUsersRoutes } from './routes/tenants/sub-tenant-users.js';
 import { teamUsersRoutes } from './routes/users/team/index.js';
 import { createServices, type RouteOptions } from './services/index.js';
 import type { BackgroundTasks } from './services/background.js';
@@ -73,6 +75,9 @@ import { notificationsRoutes } from './routes/notifications/index.js';
 import { reportsRoutes } from './routes/reports/index.js';
 import { usageRoutes } from './routes/usage/index.js';
 import { entitlementsRoutes } from './routes/entitlements/index.js';
+import { billingRoutes, billingWebhookRoutes } from './routes/billing/index.js';
+import { trialConsoleRoutes } from './routes/trial-console/index.js';
+import { applicationsRoutes } from './routes/applications/index.js';
 import { policyPreviewRoutes } from './routes/security/policy-preview/index.js';
 
 declare module 'fastify' {
@@ -121,7 +126,12 @@ function withoutUnusedComponents(document: OpenApiDocument): OpenApiDocument {
 /** Builds the identity server from its context; does not listen. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
-  const headers = responseHeaders(config.publicUrl, API_PREFIX, Boolean(config.gtmContainerId));
+  const headers = responseHeaders(
+    config.publicUrl,
+    API_PREFIX,
+    Boolean(config.gtmContainerId),
+    config.payments.provider === 'stripe',
+  );
   const app = Fastify({
     logger: redactingLogger(context.logger),
     genReqId: () => randomUUID(),
@@ -215,6 +225,10 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [teamRoutes, `${API_PREFIX}/team/resources`],
     [teamUsersRoutes, USERS],
     [teamTenantRoutes, `${API_PREFIX}/identity/resources/tenants`],
+    // Issue 15: the sub-account hierarchy (All accounts section).
+    [subTenantsRoutes, `${API_PREFIX}/tenants/resources/sub-tenants/v1`],
+    [hierarchyRoutes, `${API_PREFIX}/tenants/resources/hierarchy`],
+    [subTenantUsersRoutes, `${API_PREFIX}/identity/resources/sub-tenants/users`],
     // Security section (issue 4): session policy, IP and email-domain restrictions, security center.
     [sessionsPolicyRoutes, `${CONFIGURATIONS}/sessions`],
     [restrictionsRoutes, CONFIGURATIONS],
@@ -230,6 +244,11 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [policyPreviewRoutes, CONFIGURATIONS],
     // Issue 15: user-entitlements v2 and the superuser console's plans, features and entitlements.
     [entitlementsRoutes, `${API_PREFIX}/entitlements`],
+    // Issue 15: subscription and billing (the payment provider's webhooks are registered below).
+    [billingRoutes, `${API_PREFIX}/subscriptions/resources`],
+    // Issue 15: the superuser console's free-trial funnel (ours, not hosted Frontegg's).
+    [trialConsoleRoutes, `${API_PREFIX}/trial-console`],
+    [applicationsRoutes, API_PREFIX],
   ];
   // Machine-to-machine: no cookies and no bearer, so it stays out of the scope below (bench/RESULTS.md).
   await app.register(apiTokenExchangeRoutes, { ...options, prefix: AUTH });
@@ -239,6 +258,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(samlEndpointRoutes, { ...options, prefix: API_PREFIX });
   // Apple posts its sign-in answer from its own origin too; no cookie is read (auth/methods/social).
   await app.register(socialFormPostRoutes, options);
+  // Issue 15: the payment provider posts its signed webhooks from its servers; no cookie is read.
+  await app.register(billingWebhookRoutes, { ...options, prefix: `${API_PREFIX}/subscriptions/resources` });
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);
     // Issue 10: the cookies go with requests from sibling origins too; state changes must come from our pages.

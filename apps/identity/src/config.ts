@@ -121,6 +121,26 @@ const envSchema = z.object({
   SLACK_CLIENT_SECRET: z.string().optional(),
   /** Issue 14: how many days a tenant's audit events are kept unless the tenant chose its own (services/audits). */
   AUDIT_RETENTION_DAYS: positiveInt.default(365),
+  /**
+   * Issue 15: the payment provider (services/billing): `development` (offline, Stripe's test cards; the
+   * default outside production), `stripe` (needs the three STRIPE_ keys) or `none` (billing answers
+   * "Payment provider not configured"; the default in production).
+   */
+  PAYMENT_PROVIDER: z
+    .enum(['development', 'stripe', 'none'], { error: 'expected development, stripe or none' })
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'expected a Stripe secret key (sk_...)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'expected a Stripe publishable key (pk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'expected a Stripe webhook secret (whsec_...)')
+    .optional(),
+  /** Issue 15: the vendor's public billing configuration: may tenants downgrade, may they cancel. */
+  BILLING_ALLOW_PLAN_DOWNGRADE: booleanFlag.default(true),
+  BILLING_ALLOW_PLAN_CANCELLATION: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -184,6 +204,13 @@ export interface Config {
   slackClientSecret: string | undefined;
   /** Issue 14: audit events older than this many days are deleted, unless the tenant chose its own retention. */
   auditRetentionDays: number;
+  /** Issue 15: the payment provider and its keys (services/billing/providers), or none. */
+  payments:
+    | { provider: 'development' }
+    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
+    | { provider: 'none' };
+  /** Issue 15: the vendor's public billing configuration (SPEC section 3). */
+  billingRules: { allowPlanDowngrade: boolean; allowPlanCancellation: boolean };
   production: boolean;
   logLevel: string;
 }
@@ -196,6 +223,20 @@ const listOf = (value: string | undefined): string[] =>
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** Issue 15: the payment provider chosen; Stripe needs all three of its keys. */
+function paymentsOf(e: z.infer<typeof envSchema>, production: boolean): Config['payments'] {
+  const provider = e.PAYMENT_PROVIDER ?? (production ? 'none' : 'development');
+  if (provider !== 'stripe') return { provider };
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey } = e;
+  const webhookSecret = e.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey || !publishableKey || !webhookSecret) {
+    throw new ConfigError(
+      'Invalid environment variable:\n  PAYMENT_PROVIDER="stripe": needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  return { provider, secretKey, publishableKey, webhookSecret };
 }
 
 /** Reads the environment; a bad value throws a ConfigError naming each bad variable. */
@@ -221,6 +262,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   return {
+    payments: paymentsOf(e, production),
+    billingRules: {
+      allowPlanDowngrade: e.BILLING_ALLOW_PLAN_DOWNGRADE,
+      allowPlanCancellation: e.BILLING_ALLOW_PLAN_CANCELLATION,
+    },
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -207,6 +207,19 @@ export const errorCatalogue = {
   tenants: {
     notMember: entry(403, errorCodes.tenants.notMember, 'You are not a member of this account'),
   },
+  // Issue 15: the sub-account hierarchy. An account outside the caller's own subtree is "not found":
+  // its existence is not the caller's to learn.
+  subAccounts: {
+    notFound: entry(404, errorCodes.subAccounts.notFound, 'Account not found'),
+    hasChildren: entry(
+      409,
+      errorCodes.subAccounts.hasChildren,
+      'This account has sub-accounts: delete them first',
+    ),
+    tenantIdTaken: entry(409, errorCodes.subAccounts.tenantIdTaken, 'An account with this id already exists'),
+    userNotFound: entry(404, errorCodes.subAccounts.userNotFound, 'User not found in this account'),
+    noAccess: entry(403, errorCodes.subAccounts.noAccess, 'You have no access to this sub-account'),
+  },
   captcha: {
     forbidden: entry(
       403,
@@ -744,6 +757,87 @@ export const errorCatalogue = {
       400,
       errorCodes.entitlements.invalidTarget,
       'An entitlement names a plan or a feature (not both) and, for one user, a member of the account',
+    ),
+  },
+  // Issue 15: subscription and billing (services/billing). The web shows SPEC section 8's texts for
+  // the ones that carry them; the server answers 4xx, never 500.
+  billing: {
+    providerNotConfigured: entry(
+      409,
+      errorCodes.billing.providerNotConfigured,
+      'Payment provider not configured',
+    ),
+    subscriptionNotFound: entry(404, errorCodes.billing.subscriptionNotFound, 'Subscription not found'),
+    externallyManaged: entry(409, errorCodes.billing.externallyManaged, 'Billing is externally managed'),
+    planNotFound: entry(404, errorCodes.billing.planNotFound, 'Plan not found'),
+    invoiceNotFound: entry(404, errorCodes.billing.invoiceNotFound, 'Invoice not found'),
+    paymentMethodNotFound: entry(404, errorCodes.billing.paymentMethodNotFound, 'Payment method not found'),
+    paymentMethodRequired: entry(
+      400,
+      errorCodes.billing.paymentMethodRequired,
+      'Add a payment method before choosing a paid plan',
+    ),
+    cannotCancel: entry(
+      409,
+      errorCodes.billing.cannotCancel,
+      'Only an active subscription without a pending cancellation can be canceled',
+    ),
+    cannotRenew: entry(
+      409,
+      errorCodes.billing.cannotRenew,
+      'Only a subscription pending cancellation can be renewed',
+    ),
+    downgradeNotAllowed: entry(
+      403,
+      errorCodes.billing.downgradeNotAllowed,
+      'Plan downgrades are not allowed',
+    ),
+    cancellationNotAllowed: entry(
+      403,
+      errorCodes.billing.cancellationNotAllowed,
+      'Subscription cancellation is not allowed',
+    ),
+    samePlan: entry(409, errorCodes.billing.samePlan, 'The subscription is already on this plan'),
+    setupIntentInvalid: entry(
+      400,
+      errorCodes.billing.setupIntentInvalid,
+      'This card form has expired or was already used. Please try again.',
+    ),
+    cardDeclined: entry(402, errorCodes.billing.cardDeclined, 'Your card was declined.'),
+    insufficientFunds: entry(402, errorCodes.billing.insufficientFunds, 'Your card has insufficient funds.'),
+    cardExpired: entry(402, errorCodes.billing.cardExpired, 'Your card has expired.'),
+    tenantNotDefined: entry(400, errorCodes.billing.tenantNotDefined, 'TenantId is not defined'),
+    webhookInvalid: entry(400, errorCodes.billing.webhookInvalid, 'The webhook signature is invalid'),
+    providerUnavailable: entry(
+      502,
+      errorCodes.billing.providerUnavailable,
+      'The payment provider could not be reached, please try again',
+    ),
+  },
+  // Issue 15: the vendor's applications and who may open them.
+  applications: {
+    applicationNotFound: entry(404, errorCodes.applications.applicationNotFound, 'Application not found'),
+    notAssignable: entry(
+      400,
+      errorCodes.applications.notAssignable,
+      'Users can be assigned only to managed applications of their account',
+    ),
+    nameTaken: entry(409, errorCodes.applications.nameTaken, 'An application with this name already exists'),
+    defaultApplication: entry(
+      400,
+      errorCodes.applications.defaultApplication,
+      'The default application cannot be deleted or deactivated',
+    ),
+  },
+  // Issue 15: the superuser console's free-trial funnel (approving accounts, extending trials).
+  trialConsole: {
+    userNotFound: entry(404, errorCodes.trialConsole.userNotFound, 'User not found'),
+    noAccount: entry(400, errorCodes.trialConsole.noAccount, 'This user belongs to no account'),
+    notATrial: entry(400, errorCodes.trialConsole.notATrial, 'This user has no trial to extend'),
+    dateInThePast: entry(
+      400,
+      errorCodes.trialConsole.dateInThePast,
+      'The new end of the trial is in the past',
     ),
   },
 } as const;

@@ -22,6 +22,13 @@ export const ENTITLEMENTS_NOT_ENABLED =
 export const notEntitledReasons = ['MISSING_FEATURE', 'MISSING_PERMISSION', 'BUNDLE_EXPIRED'] as const;
 export type NotEntitledReason = (typeof notEntitledReasons)[number];
 
+/** What a refusal says, by reason: the server's 403 and the portal's locked sections alike. */
+export const notEntitledMessages: Record<NotEntitledReason, string> = {
+  MISSING_FEATURE: "This account's plan does not include this feature",
+  BUNDLE_EXPIRED: "This account's access to this feature has ended",
+  MISSING_PERMISSION: 'Not entitled to this feature',
+};
+
 export type Entitlement = { isEntitled: true } | { isEntitled: false; justification: NotEntitledReason };
 
 /** What rules are evaluated over: the access token's claims and the caller's custom attributes. */

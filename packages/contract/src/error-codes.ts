@@ -92,6 +92,15 @@ export const tenantsErrorCodes = {
   notMember: 'ER-TENANTS-NOT-MEMBER',
 } as const;
 
+/** Issue 15: the sub-account hierarchy (All accounts section). */
+export const subAccountsErrorCodes = {
+  notFound: 'ER-SUB-ACCOUNTS-NOT-FOUND',
+  hasChildren: 'ER-SUB-ACCOUNTS-HAS-CHILDREN',
+  tenantIdTaken: 'ER-SUB-ACCOUNTS-TENANT-ID-TAKEN',
+  userNotFound: 'ER-SUB-ACCOUNTS-USER-NOT-FOUND',
+  noAccess: 'ER-SUB-ACCOUNTS-NO-ACCESS',
+} as const;
+
 export const captchaErrorCodes = {
   forbidden: 'ER-CAPTCHA-FORBIDDEN',
   siteKeyRequired: 'ER-CAPTCHA-SITE-KEY-REQUIRED',
@@ -345,6 +354,42 @@ export const entitlementsErrorCodes = {
   invalidTarget: 'ER-ENTITLEMENTS-INVALID-TARGET',
 } as const;
 
+export const billingErrorCodes = {
+  providerNotConfigured: 'ER-BILLING-PROVIDER-NOT-CONFIGURED',
+  subscriptionNotFound: 'ER-BILLING-SUBSCRIPTION-NOT-FOUND',
+  externallyManaged: 'ER-BILLING-EXTERNALLY-MANAGED',
+  planNotFound: 'ER-BILLING-PLAN-NOT-FOUND',
+  invoiceNotFound: 'ER-BILLING-INVOICE-NOT-FOUND',
+  paymentMethodNotFound: 'ER-BILLING-PAYMENT-METHOD-NOT-FOUND',
+  paymentMethodRequired: 'ER-BILLING-PAYMENT-METHOD-REQUIRED',
+  cannotCancel: 'ER-BILLING-CANNOT-CANCEL',
+  cannotRenew: 'ER-BILLING-CANNOT-RENEW',
+  downgradeNotAllowed: 'ER-BILLING-DOWNGRADE-NOT-ALLOWED',
+  cancellationNotAllowed: 'ER-BILLING-CANCELLATION-NOT-ALLOWED',
+  samePlan: 'ER-BILLING-SAME-PLAN',
+  setupIntentInvalid: 'ER-BILLING-SETUP-INTENT-INVALID',
+  cardDeclined: 'ER-BILLING-CARD-DECLINED',
+  insufficientFunds: 'ER-BILLING-INSUFFICIENT-FUNDS',
+  cardExpired: 'ER-BILLING-CARD-EXPIRED',
+  tenantNotDefined: 'ER-BILLING-TENANT-NOT-DEFINED',
+  webhookInvalid: 'ER-BILLING-WEBHOOK-INVALID',
+  providerUnavailable: 'ER-BILLING-PROVIDER-UNAVAILABLE',
+} as const;
+
+export const applicationsErrorCodes = {
+  applicationNotFound: 'ER-APPLICATIONS-NOT-FOUND',
+  notAssignable: 'ER-APPLICATIONS-NOT-ASSIGNABLE',
+  nameTaken: 'ER-APPLICATIONS-NAME-TAKEN',
+  defaultApplication: 'ER-APPLICATIONS-DEFAULT',
+} as const;
+
+export const trialConsoleErrorCodes = {
+  userNotFound: 'ER-TRIAL-CONSOLE-USER-NOT-FOUND',
+  noAccount: 'ER-TRIAL-CONSOLE-NO-ACCOUNT',
+  notATrial: 'ER-TRIAL-CONSOLE-NOT-A-TRIAL',
+  dateInThePast: 'ER-TRIAL-CONSOLE-DATE-IN-THE-PAST',
+} as const;
+
 /** Every code, by area; a client that needs one area's codes imports that area's list alone. */
 export const errorCodes = {
   request: requestErrorCodes,
@@ -356,6 +401,7 @@ export const errorCodes = {
   dev: devErrorCodes,
   oauth: oauthErrorCodes,
   tenants: tenantsErrorCodes,
+  subAccounts: subAccountsErrorCodes,
   captcha: captchaErrorCodes,
   mfa: mfaErrorCodes,
   passwordless: passwordlessErrorCodes,
@@ -382,6 +428,9 @@ export const errorCodes = {
   usage: usageErrorCodes,
   policyPreview: policyPreviewErrorCodes,
   entitlements: entitlementsErrorCodes,
+  billing: billingErrorCodes,
+  applications: applicationsErrorCodes,
+  trialConsole: trialConsoleErrorCodes,
 } as const;
 
 type Codes = typeof errorCodes;

@@ -29,23 +29,35 @@ const TAG_MANAGER_REPORTS = [
   'https://*.analytics.google.com',
 ];
 
+/** Stripe.js and its card element's frames, when PAYMENT_PROVIDER=stripe (Stripe's CSP guide). */
+const STRIPE_SCRIPTS = ['https://js.stripe.com'];
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_CALLS = ['https://api.stripe.com'];
+
 /**
  * The content security policy of every page we send (the web app, the dev mailbox and outbox, the
  * fallback page), docs/decisions/0011-web-delivery.md. Scripts only from files of our own origin (the
  * build has no inline script, and nothing needs eval); styles also inline, because Mantine writes its
  * theme into <style> elements at run time; API calls to our origin and to PUBLIC_URL, the baseUrl the
- * web app is given; no framing by other sites, no plugins, no <base> or form posts elsewhere.
+ * web app is given; no framing by other sites, no plugins, no <base> or form posts elsewhere. With
+ * PAYMENT_PROVIDER=stripe, Stripe.js too: its script, its card element's frames and its API calls.
  */
-export function contentSecurityPolicy(publicUrl: string, tagManager = false): string {
+export function contentSecurityPolicy(publicUrl: string, tagManager = false, stripe = false): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(tagManager ? TAG_MANAGER_SCRIPTS : [])],
+    'script-src': ["'self'", ...(tagManager ? TAG_MANAGER_SCRIPTS : []), ...(stripe ? STRIPE_SCRIPTS : [])],
+    ...(stripe ? { 'frame-src': ["'self'", ...STRIPE_FRAMES] } : {}),
     'style-src': ["'self'", "'unsafe-inline'"],
     // Profile pictures may be any https address a user gave; QR codes and previews are data: or blob:.
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': [
-      ...new Set(["'self'", new URL(publicUrl).origin, ...(tagManager ? TAG_MANAGER_REPORTS : [])]),
+      ...new Set([
+        "'self'",
+        new URL(publicUrl).origin,
+        ...(tagManager ? TAG_MANAGER_REPORTS : []),
+        ...(stripe ? STRIPE_CALLS : []),
+      ]),
     ],
     'frame-ancestors': ["'self'"],
     'base-uri': ["'self'"],
@@ -91,10 +103,11 @@ export function responseHeaders(
   publicUrl: string,
   apiPrefix: string,
   tagManager = false,
+  stripe = false,
 ): onRequestHookHandler {
   const https = publicUrl.startsWith('https:');
   const api = apiHeaders(https);
-  const documents = documentHeaders(https, contentSecurityPolicy(publicUrl, tagManager));
+  const documents = documentHeaders(https, contentSecurityPolicy(publicUrl, tagManager, stripe));
   const apiPath = `${apiPrefix}/`;
   return (request, reply, done) => {
     reply.headers(request.url.startsWith(apiPath) ? api : documents);

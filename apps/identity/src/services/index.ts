@@ -7,6 +7,8 @@ import { createRecipientPause } from './recipient-pause.js';
 import { loadCommonPasswords } from '../auth/methods/password/common-passwords.js';
 import { createAdminBoxService } from './admin-box.js';
 import { createAccountSettingsService } from './tenants/account-settings.js';
+import { createHierarchyService } from './tenants/hierarchy.js';
+import { createHierarchyUsersService } from './tenants/hierarchy-users.js';
 import { createGroupsService } from './groups.js';
 import { createRolesService } from './roles.js';
 import { createAuthStrategiesService } from './security/auth-strategies.js';
@@ -66,6 +68,10 @@ import { createUsageService } from './usage/index.js';
 import { createEntitlementsService } from './entitlements/index.js';
 import { createEntitlementEnforcement } from './entitlements/enforcement.js';
 import { createFlagsService } from './entitlements/flags.js';
+import { createBillingService } from './billing/index.js';
+import { paymentProviderOf } from './billing/providers/index.js';
+import { createTrialConsoleService } from './trial-console/index.js';
+import { createApplicationsService } from './applications/index.js';
 import { createPolicyPreviewService } from './security/policy-preview/index.js';
 
 /** Wires the domain services from the context; routes receive the result. */
@@ -335,9 +341,13 @@ export async function createServices(
     outbound: createOutboundFetch({ allowHosts: config.outboundAllowHosts }),
   };
   const entitlements = createEntitlementsService({ db, clock });
+  // Issue 15: the sub-account hierarchy; its people change through the team service.
+  const hierarchy = createHierarchyService({ db, clock });
   return {
     ...services,
     jobs,
+    hierarchy,
+    hierarchyUsers: createHierarchyUsersService({ db, clock, hierarchy, team: services.team }),
     audits: createAuditsService(operations, auditBuffer),
     connectivity: createConnectivityService(operations, log),
     notifications: createNotificationsService(operations),
@@ -351,8 +361,20 @@ export async function createServices(
       clock,
       vendorSettings,
       userEntitlements: entitlements.userEntitlements,
+      linkedPermissions: entitlements.linkedPermissions,
     }),
     flags: createFlagsService({ db, clock }),
+    // Issue 15: subscription and billing, with the payment provider PAYMENT_PROVIDER chose.
+    billing: createBillingService({
+      db,
+      clock,
+      provider: paymentProviderOf(config.payments),
+      rules: config.billingRules,
+    }),
+    // Issue 15: the superuser console's free-trial funnel, approvals and trial extensions.
+    trialConsole: createTrialConsoleService({ db, clock, config, authorization }),
+    // Issue 15: the vendor's applications and who of an account may open them.
+    applications: createApplicationsService({ db, clock }),
     // Issue 13: SCIM provisioning changes members and groups through the team and groups services.
     scim: createScimServices({
       db,

@@ -16,6 +16,7 @@ import {
 } from './access-catalogue.js';
 import { mergeJsonObject } from './json-metadata.js';
 import { seedDefaultClient } from './oauth/clients.js';
+import { seedDefaultApplication } from './applications/index.js';
 import type { PasswordHasher } from '../auth/methods/password/passwords.js';
 import { DEFAULT_VENDOR_CONFIG } from './vendor-settings.js';
 import { insertVendorConfigIfMissing } from '../db/queries/vendor-config.js';
@@ -94,6 +95,8 @@ export async function seed(deps: {
     const rolesByKey = await seedAccessCatalogue(db);
     // Hosted login (issue 3): the web app's OAuth client.
     await seedDefaultClient(db, config);
+    // Issue 15: the product as the application every account has.
+    await seedDefaultApplication(db, config);
     if (config.demoAccounts) await seedDemoAccounts(db, { ...deps, rolesByKey, demoHash });
   });
 }

@@ -203,6 +203,7 @@ export function createSessionService(deps: {
         tenantIds: user.tenantIds,
         roleKeys: user.roleKeys,
         permissionKeys: user.permissionKeys,
+        applicationIds: user.applicationIds,
         accessEndsAt: user.accessEndsAt,
       });
       const familyId = randomUUID();

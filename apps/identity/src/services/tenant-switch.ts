@@ -5,6 +5,7 @@ import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
 import { recordAudit, type RequestMeta } from './audit.js';
 import type { AuthorizationCache } from './authorization-cache.js';
+import { grantingAncestor } from './tenants/hierarchy-access.js';
 import type { AccessTokenClaims, TokenService } from './tokens.js';
 
 export const tenantSwitchAuditEvents = {
@@ -26,16 +27,32 @@ export function createTenantSwitchService(deps: {
   tokens: TokenService;
 }) {
   const { db, clock, authorization } = deps;
+
+  /**
+   * Issue 15: a sub-account's token for a member of an account above it whose access reaches it
+   * (services/tenants/hierarchy-access.ts): acting in the sub-account with that account's roles.
+   */
+  const subAccountSubject = async (userId: string, tenantId: string) => {
+    const via = await grantingAncestor(db, userId, tenantId);
+    const subject = via === undefined ? undefined : await findUserClaimsById(db, userId, via, clock.now());
+    if (!via || !subject?.tenantIds.includes(via)) throw appError(errorCatalogue.tenants.notMember);
+    return { ...subject, tenantId };
+  };
+
   return {
     /**
      * POST /users/v3/me/token (the SDK's GetUserJwt, all-accounts section): an access token of the
      * same session in another tenant of the user, without switching the active tenant. Only a tenant
-     * the user is a member of and not disabled in; the token ends with the session.
+     * the user is a member of and not disabled in, or a sub-account their access reaches (issue 15);
+     * the token ends with the session.
      */
     async tokenForTenant(claims: AccessTokenClaims, tenantId: string) {
       const subject = await findUserClaimsById(db, claims.sub, tenantId, clock.now());
-      if (!subject?.tenantIds.includes(tenantId)) throw appError(errorCatalogue.tenants.notMember);
-      const signed = await deps.tokens.signAccessToken(subject, claims.sid);
+      if (!subject) throw appError(errorCatalogue.tenants.notMember);
+      const signed = await deps.tokens.signAccessToken(
+        subject.tenantIds.includes(tenantId) ? subject : await subAccountSubject(claims.sub, tenantId),
+        claims.sid,
+      );
       return {
         accessToken: signed.accessToken,
         expires: signed.expires.toISOString(),

@@ -38,6 +38,8 @@ export const accessTokenClaimsSchema = z.object({
   tenantIds: z.array(z.string()),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
+  /** Issue 15: the apps the user may open in the tenant (db/queries/users.ts). */
+  applicationIds: z.array(z.string()).optional(),
   metadata: z.unknown(),
   superUser: z.boolean(),
   email_verified: z.boolean(),
@@ -129,6 +131,8 @@ export type TokenSubject = Pick<
    * the token expires then at the latest. Null or absent: a permanent member.
    */
   accessEndsAt?: number | null;
+  /** Issue 15: the apps the user may open in the tenant; absent from tokens made without them. */
+  applicationIds?: string[];
 };
 
 export interface TokenService {
@@ -381,6 +385,7 @@ export async function createTokenService(deps: {
         tenantIds: user.tenantIds,
         roles: user.roleKeys,
         permissions: user.permissionKeys,
+        applicationIds: user.applicationIds,
         metadata: parseJsonObject(user.metadata),
         superUser: user.superUser,
         email_verified: user.verified,

@@ -47,6 +47,7 @@ const SSO = '/frontegg/team/resources/sso/v1/configurations';
 const SCIM = '/frontegg/directory/resources/v1/configurations/scim2';
 const SECURITY = `${API}/configurations`;
 const ENTITLEMENTS = '/frontegg/entitlements/resources';
+const BILLING = '/frontegg/subscriptions/resources/billing';
 const COOKIE = 'fe_refresh_brizoaccess';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -983,6 +984,60 @@ const adminWrites: AdminWrite[] = [
     action: 'Admin portal configuration updated',
     change: () => ({ field: 'navigation', from: null, to: { usage: { visibility: 'hidden' } } }),
   },
+  // Issue 15: applications (the console's, and an account's users assigned to them).
+  {
+    vendor: true,
+    method: 'POST',
+    url: () => '/frontegg/applications/resources/vendor-applications/v1',
+    body: () => ({ name: 'Audit coverage app', appURL: 'https://audit.brizo.test' }),
+    status: 201,
+    action: 'Application created',
+    change: () => ({ created: { name: 'Audit coverage app', accessType: 'MANAGED_ACCESS' } }),
+    keep: keepId('app'),
+  },
+  {
+    vendor: true,
+    method: 'PATCH',
+    url: () => `/frontegg/applications/resources/vendor-applications/v1/${idOf('app')()}`,
+    body: () => ({ description: 'Audited' }),
+    action: 'Application updated',
+    change: () => ({ field: 'description', from: '', to: 'Audited' }),
+  },
+  {
+    vendor: true,
+    method: 'PUT',
+    url: () =>
+      `/frontegg/applications/resources/vendor-applications/v1/${idOf('app')()}/tenants/${team.tenant.id}`,
+    body: () => ({}),
+    action: 'Application assigned to account',
+  },
+  {
+    method: 'POST',
+    url: () => `${API}/applications/v1/apps-user`,
+    body: () => ({ userId: team.member.user.id, tenantId: team.tenant.id, appIds: [idOf('app')()] }),
+    status: 201,
+    action: 'User assigned to applications',
+  },
+  {
+    method: 'DELETE',
+    url: () => `${API}/applications/v1/user-apps`,
+    body: () => ({ userId: team.member.user.id, tenantId: team.tenant.id, appIds: [idOf('app')()] }),
+    action: 'User unassigned from applications',
+  },
+  {
+    vendor: true,
+    method: 'DELETE',
+    url: () =>
+      `/frontegg/applications/resources/vendor-applications/v1/${idOf('app')()}/tenants/${team.tenant.id}`,
+    action: 'Application unassigned from account',
+  },
+  {
+    vendor: true,
+    method: 'DELETE',
+    url: () => `/frontegg/applications/resources/vendor-applications/v1/${idOf('app')()}`,
+    action: 'Application deleted',
+    change: () => ({ deleted: { name: 'Audit coverage app', description: 'Audited' } }),
+  },
   // Issue 15: the superuser console's plans, entitlements and feature flags.
   {
     vendor: true,
@@ -1026,7 +1081,162 @@ const adminWrites: AdminWrite[] = [
     action: 'Feature flag updated',
     change: () => ({ field: 'description', from: 'Applications in the admin portal', to: 'Audited' }),
   },
+  // Issue 15: subscription and billing (the development payment provider's card form).
+  {
+    method: 'POST',
+    url: () => `${BILLING}/payment-providers/stripe/setup-intents/v1`,
+    body: () => ({}),
+    status: 201,
+    action: 'Billing customer created',
+    change: () => ({ created: { provider: 'development' } }),
+    keep: keepId('setupIntentSecret', 'setupIntentSecret'),
+    secrets: (response) => [response.json<{ setupIntentSecret: string }>().setupIntentSecret],
+  },
+  {
+    method: 'POST',
+    url: () => `${BILLING}/payment-providers/development/confirmations/v1`,
+    body: () => ({
+      setupIntentSecret: idOf('setupIntentSecret')(),
+      cardNumber: '4242424242424242',
+      expMonth: 12,
+      expYear: 2099,
+      cvc: '123',
+      name: 'Audit Coverage',
+    }),
+    status: 201,
+    action: 'Payment method added',
+    change: () => ({ created: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099 } }),
+    keep: keepId('paymentMethod'),
+    secrets: () => ['4242424242424242', idOf('setupIntentSecret')()],
+  },
+  {
+    method: 'POST',
+    url: () => `${BILLING}/payment-providers/stripe/subscriptions/v1`,
+    body: () => ({ stripePlanId: 'premium' }),
+    status: 201,
+    action: 'Subscription plan changed',
+    change: () => ({ field: 'plan', from: 'free', to: 'premium' }),
+    keep: keepId('subscription', 'subscriptionId'),
+  },
+  {
+    method: 'PUT',
+    url: () => `${BILLING}/subscriptions/v1/${idOf('subscription')()}/cancellations/`,
+    body: () => ({}),
+    action: 'Subscription canceled',
+    change: () => ({ field: 'cancellation', from: null, to: 'atPeriodEnd' }),
+  },
+  {
+    method: 'PUT',
+    url: () => `${BILLING}/subscriptions/v1/${idOf('subscription')()}/renewals/`,
+    body: () => ({}),
+    action: 'Subscription renewed',
+    change: () => ({ field: 'cancellation', from: 'atPeriodEnd', to: null }),
+  },
+  {
+    method: 'PATCH',
+    url: () => `${BILLING}/payment-methods/v1/${idOf('paymentMethod')()}/billing-details`,
+    body: () => ({ email: 'billing@audit-coverage.test' }),
+    action: 'Billing details updated',
+    change: () => ({ field: 'email', from: team.admin.user.email, to: 'billing@audit-coverage.test' }),
+  },
+  // Issue 15: the superuser console approves an account under review, then extends its trial.
+  {
+    vendor: true,
+    method: 'POST',
+    url: () => '/frontegg/trial-console/resources/v1/approve',
+    body: () => ({ userId: unverified.id }),
+    action: 'Account approved',
+    change: () => ({ field: 'roles', from: [], to: ['bfm-trial'] }),
+  },
+  {
+    vendor: true,
+    method: 'POST',
+    url: () => '/frontegg/trial-console/resources/v1/extend-trial',
+    body: () => ({ userId: unverified.id, days: 5 }),
+    action: 'Trial extended',
+    change: () => ({
+      field: 'expiration',
+      from: daysAhead(server().config.trialDays),
+      to: daysAhead(server().config.trialDays + 5),
+    }),
+  },
+  // Issue 15: the sub-account hierarchy, recorded in the acting administrator's account.
+  {
+    method: 'POST',
+    url: () => '/frontegg/tenants/resources/sub-tenants/v1',
+    body: () => ({ name: 'Audited branch' }),
+    status: 201,
+    action: 'Sub-account created',
+    change: () => ({ created: { name: 'Audited branch', parentTenantId: team.tenant.id } }),
+    keep: keepId('subAccount', 'tenantId'),
+  },
+  {
+    method: 'PATCH',
+    url: () => `/frontegg/tenants/resources/sub-tenants/v1/${idOf('subAccount')()}`,
+    body: () => ({ name: 'Audited branch 2' }),
+    action: 'Sub-account updated',
+    change: () => ({ field: 'name', from: 'Audited branch', to: 'Audited branch 2' }),
+  },
+  {
+    method: 'PUT',
+    url: () => `/frontegg/tenants/resources/sub-tenants/v1/${idOf('subAccount')()}/management`,
+    body: () => ({ isReseller: true }),
+    action: 'Sub-account management changed',
+    change: () => ({ field: 'isReseller', from: false, to: true }),
+  },
+  {
+    method: 'PUT',
+    url: () => `/frontegg/tenants/resources/sub-tenants/v1/${idOf('subAccount')()}/hierarchy-settings`,
+    body: () => ({ subAccountAccessType: 'alwaysOn' }),
+    action: 'Sub-account access type changed',
+    change: () => ({ field: 'subAccountAccessType', from: 'defaultOff', to: 'alwaysOn' }),
+  },
+  {
+    method: 'POST',
+    url: () => `${API}/sub-tenants/users/v2/`,
+    body: () => ({
+      tenantId: idOf('subAccount')(),
+      users: [{ email: 'branch-user@audit-coverage.test', name: 'Branch User' }],
+      roleIds: [readOnlyRoleId],
+    }),
+    status: 201,
+    action: 'Users added to sub-account',
+    keep: (response) => {
+      ids.subAccountUser = response.json<{ userIds: string[] }>().userIds[0] ?? '';
+    },
+  },
+  {
+    method: 'PATCH',
+    url: () => `${API}/sub-tenants/users/v1/${idOf('subAccountUser')()}/roles`,
+    body: () => ({ subTenantsRoles: [{ tenantId: idOf('subAccount')(), roleIds: [] }] }),
+    action: 'Sub-account user roles updated',
+    change: () => ({ field: 'roleIds', from: [readOnlyRoleId], to: [] }),
+  },
+  {
+    method: 'PUT',
+    url: () => `${API}/sub-tenants/users/v1/${idOf('subAccountUser')()}/access`,
+    body: () => ({ allowAccess: true, tenantId: idOf('subAccount')() }),
+    action: 'Sub-account access changed',
+    change: () => ({ field: 'allowAccess', from: false, to: true }),
+  },
+  {
+    method: 'DELETE',
+    url: () => `${API}/sub-tenants/users/v1`,
+    body: () => ({ userId: idOf('subAccountUser')(), subTenants: [{ tenantId: idOf('subAccount')() }] }),
+    action: 'User removed from sub-account',
+  },
+  {
+    method: 'DELETE',
+    url: () => `/frontegg/tenants/resources/sub-tenants/v1/${idOf('subAccount')()}`,
+    action: 'Sub-account deleted',
+    change: () => ({ deleted: { name: 'Audited branch 2', parentTenantId: team.tenant.id } }),
+  },
 ];
+
+/** The date `days` after the test clock's today (YYYY-MM-DD). */
+function daysAhead(days: number): string {
+  return new Date(server().clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
 
 describe('issue 14: every admin change is audited once, with its actor and what it changed', () => {
   it.each(

@@ -16,9 +16,7 @@ const APP_NAME = 'coverage';
 
 /** Areas of the client with no server behaviour yet (SPEC sections 1 and 7), out of this issue's scope. */
 const notBuiltAreas: Record<string, string> = {
-  subscriptions: 'billing and subscriptions',
   subTenants: 'sub-tenants hierarchy',
-  applications: 'applications',
   velo: 'AI assistant (a local address with dummy credentials, SPEC section 7)',
 };
 
@@ -213,6 +211,47 @@ const calls: Record<string, Call> = {
   'connectivity.postWebhookTest': { args: () => [{ url: 'https://127.0.0.1/coverage', secret: null }] },
   'connectivity.postWebhookRetry': { args: () => [uuid()], ownNotFound: true },
   'connectivity.getChannelMaps': { args: () => ['webhook'] },
+  // Issue 15: billing. Ids that name nothing answer billing's own 404.
+  'subscriptions.getSubscriptionInvoice': { args: () => [uuid()], ownNotFound: true },
+  'subscriptions.getSubscriptionInvoicePdf': { args: () => [uuid(), 'invoice.pdf'], ownNotFound: true },
+  'subscriptions.getManagedSubscription': { args: () => [uuid()], ownNotFound: true },
+  'subscriptions.cancelManagedSubscription': { args: () => [uuid()], ownNotFound: true },
+  'subscriptions.renewManagedSubscription': { args: () => [uuid()], ownNotFound: true },
+  'subscriptions.updateManagedSubscription': { args: () => [uuid(), { planId: 'free' }], ownNotFound: true },
+  'subscriptions.getPaymentMethod': { args: () => [uuid()], ownNotFound: true },
+  'subscriptions.updatePaymentMethodBillingDetails': {
+    args: () => [uuid(), { email: 'billing@acme-foods.test' }],
+    ownNotFound: true,
+  },
+  'subscriptions.getSubscriptionPlan': { args: () => ['premium'] },
+  'subscriptions.getSubscription': { args: () => [uuid()], ownNotFound: true },
+  'subscriptions.cancelSubscription': { args: () => [uuid()], ownNotFound: true },
+  'subscriptions.renewSubscription': { args: () => [uuid()], ownNotFound: true },
+  'subscriptions.updateSubscription': { args: () => [uuid(), { planId: 'free' }], ownNotFound: true },
+  'subscriptions.getSubscriptionSummaries': { args: (fx) => [fx.team.tenant.id] },
+  'subscriptions.getTenantConfiguration': { args: (fx) => [fx.team.tenant.id] },
+  'subscriptions.createTenantConfiguration': {
+    args: (fx) => [{ tenantId: fx.team.tenant.id, providerType: 'Stripe' }],
+  },
+  'subscriptions.createSubscription': { args: () => [{ stripePlanId: 'free' }] },
+  'subscriptions.getStripeCustomer': { args: (fx) => [fx.team.tenant.id], ownNotFound: true },
+  'subscriptions.createStripeCustomer': {
+    args: () => [{ name: 'Coverage', email: 'billing@acme-foods.test' }],
+  },
+  'subscriptions.createStripePaymentMethodSetupIntentSecret': { args: () => [{}] },
+  // Issue 15: applications. Ids that name no app of the account are refused by the service (400).
+  'applications.getUserApplicationsId': { args: (fx) => [{ userId: fx.victim.id }], ownNotFound: true },
+  'applications.getUsersApplicationsId': { args: (fx) => [{ userIds: [fx.victim.id] }] },
+  'applications.getApplicationsData': { args: () => [{ appIds: [uuid()] }] },
+  'applications.getUsersOfApplications': { args: () => [{ appIds: [uuid()] }] },
+  'applications.assignUserToApplications': {
+    args: (fx) => [{ userId: fx.victim.id, tenantId: fx.team.tenant.id, appIds: [uuid()] }],
+    ownNotFound: true,
+  },
+  'applications.unassignUserFromApplications': {
+    args: (fx) => [{ userId: fx.victim.id, tenantId: fx.team.tenant.id, appIds: [uuid()] }],
+    ownNotFound: true,
+  },
   'directory.getConfigs': { args: () => [] },
   'directory.createConfiguration': { args: () => [{ source: 'azure-ad', connectionName: 'Coverage' }] },
   'directory.updateConfiguration': {

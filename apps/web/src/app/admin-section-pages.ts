@@ -21,5 +21,7 @@ export const adminSectionPages: Record<BuiltSectionKey, () => Promise<ComponentT
   audits: () => import('../features/admin/audits').then((m) => m.AuditsSection),
   webhooks: () => import('../features/admin/webhooks').then((m) => m.WebhooksSection),
   apiTokens: () => import('../features/admin/api-tokens').then((m) => m.ApiTokensSection),
+  subscriptions: () => import('../features/admin/subscription').then((m) => m.SubscriptionSection),
+  allAccounts: () => import('../features/admin/all-accounts').then((m) => m.AllAccountsSection),
   usage: () => import('../features/admin/usage').then((m) => m.UsageSection),
 };

@@ -89,6 +89,19 @@ const sectionEntries = [
     permission: 'fe.secure.read.tenantApiTokens',
   },
   {
+    key: 'subscriptions',
+    label: 'Subscription',
+    path: 'subscription',
+    permission: 'fe.subscriptions.*',
+  },
+  {
+    key: 'allAccounts',
+    label: 'All accounts',
+    path: 'all-accounts',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    flag: 'msp-all-accounts-new',
+  },
+  {
     key: 'usage',
     label: 'Usage',
     path: 'usage',

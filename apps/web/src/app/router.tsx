@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
       },
       { path: paths.olo, ...lazyPage(() => import('../features/olo').then((m) => m.OloPage)) },
       { path: paths.mainApp, ...lazyPage(() => import('../features/main-app').then((m) => m.MainAppPage)) },
+      // Issue 15: the superuser console, its own chunk.
+      { path: paths.console, ...lazyPage(() => import('../features/console').then((m) => m.ConsolePage)) },
       {
         // The admin portal (issue 4): a layout with the navigation, each section its own chunk.
         path: paths.adminPortal,

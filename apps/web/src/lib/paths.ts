@@ -24,6 +24,8 @@ export const paths = {
   olo: '/olo',
   // The built-in stand-in for the main application.
   mainApp: '/app',
+  // Issue 15: the superuser console (vendor level).
+  console: '/console',
 } as const;
 
 /**

@@ -116,6 +116,11 @@ export const userEntitlementsSchema = z.object({
   ),
   plans: z.record(z.string(), planTargetingSchema),
   permissions: z.record(z.string(), z.literal(true)),
+  /**
+   * Ours, beside the SDK's shape: whether the vendor has turned entitlements on, so that a screen
+   * knows whether a missing feature locks anything (off: permissions alone decide, as on the server).
+   */
+  enabled: z.boolean().optional(),
 });
 export type UserEntitlements = z.infer<typeof userEntitlementsSchema>;
 

@@ -44,6 +44,15 @@ export function authorizationColumns(tenantId: SQL, now: Date) {
     permissionKeys: sql<string[]>`coalesce((select json_agg(distinct p.key) from role_permissions rp
       join permissions p on p.id = rp.permission_id
       where rp.role_id in (${effectiveRoleIds(userId, tenantId)})), '[]'::json)`,
+    /**
+     * Issue 15: the apps the user may open in `tenantId`: the default app, the account's free apps and
+     * the managed ones assigned to them (a handful of rows: the vendor's apps are few).
+     */
+    applicationIds: sql<string[]>`coalesce((select json_agg(a.id order by a.created_at) from applications a
+      where a.is_active and (a.is_default or exists (select 1 from application_tenant_assignments t
+        where t.app_id = a.id and t.tenant_id = ${tenantId} and (t.access_type = 'FREE_ACCESS'
+          or exists (select 1 from application_user_assignments u where u.app_id = a.id
+            and u.tenant_id = ${tenantId} and u.user_id = ${userId}))))), '[]'::json)`,
     /** A temporary membership's end in `tenantId`, epoch seconds (float8: a number in both drivers). */
     accessEndsAt: sql<number | null>`(select extract(epoch from m.temporary_expiration_date)::float8
       from memberships m where m.user_id = ${userId} and m.tenant_id = ${tenantId})`,
@@ -71,6 +80,8 @@ export interface UserAuthorization {
   tenantIds: string[];
   roleKeys: string[];
   permissionKeys: string[];
+  /** The apps the user may open in the tenant (issue 15). */
+  applicationIds: string[];
   /** When a temporary membership in the tenant ends (epoch seconds); null when it does not. */
   accessEndsAt: number | null;
 }
@@ -104,6 +115,7 @@ export type UserClaimsRow = {
   tenantIds: string[];
   roleKeys: string[];
   permissionKeys: string[];
+  applicationIds: string[];
   accessEndsAt: number | null;
   tenantId: string | null;
 };

@@ -27,3 +27,5 @@ export * from './social-logins.js';
 export * from './scim.js';
 export * from './operations.js';
 export * from './entitlements.js';
+export * from './billing.js';
+export * from './applications.js';

@@ -31,6 +31,12 @@ export const memberships = pgTable(
      * is then tested inside the sort indexes, which carry it as an INCLUDE column.
      */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Whether the member may act in the tenant's sub-accounts (issue 15, migration
+     * 0027_account_hierarchy): granted (true), denied (false) or not said (null), read against the
+     * tenant's subAccountAccessType (services/tenants/hierarchy-access.ts).
+     */
+    allowSubAccountAccess: boolean('allow_sub_account_access'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.tenantId] }),

@@ -84,10 +84,14 @@ export const entitlementsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     description:
       "Every feature with its plans, the end of the caller's entitlement (-1: never; null: none), its " +
       "linked permissions and flag; every plan's targeting rules; the caller's permissions in the active " +
-      "tenant. Only the active tenant's entitlements, tenant-wide or the caller's own.",
+      "tenant. Only the active tenant's entitlements, tenant-wide or the caller's own. `enabled` (ours): " +
+      'whether the vendor has turned entitlements on, so that missing features lock anything.',
     access: 'member',
     response: userEntitlementsSchema,
-    handler: ({ actor }) => entitlements.userEntitlements(actor.userId, actor.tenantId, actor.permissions),
+    handler: async ({ actor }) => ({
+      ...(await entitlements.userEntitlements(actor.userId, actor.tenantId, actor.permissions)),
+      enabled: await services.entitlementEnforcement.isEnabled(),
+    }),
   });
 
   // The superuser console: plans and features.

@@ -25,7 +25,9 @@ export const memberListQuery = z.object({
   _includeSubTenants: z
     .enum(['true', 'false'])
     .optional()
-    .describe('Accepted; an account has no sub-accounts here'),
+    .describe(
+      "true: the people of the accounts below the caller's too (needs fe.account-hierarchy.read.subAccount); sorted by name",
+    ),
   _preset: z.enum(userFilterPresets).optional(),
   _maxInactiveSeconds: z.coerce
     .number()

@@ -21,6 +21,10 @@ import { strategiesChanged } from '../security/auth-strategies.js';
 import { signUpStrategiesAuditEvents } from '../security/sign-up-strategies.js';
 import { auditEvents } from '../audit.js';
 import { entitlementsAuditEvents } from '../entitlements/audit-events.js';
+import { hierarchyAuditEvents } from '../tenants/hierarchy-audit-events.js';
+import { trialConsoleAuditEvents } from '../trial-console/audit-events.js';
+import { billingAuditEvents } from '../billing/audit-events.js';
+import { applicationsAuditEvents } from '../applications/audit-events.js';
 
 /** The categories, in the order the portal lists them; a category without events is left out. */
 const CATEGORIES = [
@@ -40,6 +44,8 @@ const CATEGORIES = [
   ['notifications', 'Notifications'],
   ['usage', 'Usage'],
   ['entitlements', 'Plans and entitlements'],
+  ['billing', 'Subscription and billing'],
+  ['applications', 'Applications'],
   ['other', 'Other'],
 ] as const;
 
@@ -92,6 +98,10 @@ const SOURCES: readonly Source[] = [
   { table: mfaAuditEvents, category: () => 'mfa' },
   // Issue 15: the superuser console's changes, recorded in the superuser's own account.
   { table: entitlementsAuditEvents, category: () => 'entitlements' },
+  // Issue 15: the superuser console's approvals and trial extensions, of one person's access.
+  { table: trialConsoleAuditEvents, category: () => 'users' },
+  { table: billingAuditEvents, category: () => 'billing' },
+  { table: applicationsAuditEvents, category: () => 'applications' },
   {
     table: phoneResetAuditEvents,
     category: () => 'users',
@@ -107,6 +117,8 @@ const SOURCES: readonly Source[] = [
     category: () => 'tenants',
     rename: { switched: 'tenantSwitched', refused: 'tenantSwitchRefused' },
   },
+  // Issue 15: changes to sub-accounts, in the acting administrator's account.
+  { table: hierarchyAuditEvents, category: () => 'tenants' },
   { table: { captchaPolicyChanged }, category: () => 'security' },
   { table: { authStrategiesChanged: strategiesChanged }, category: () => 'security' },
   {

@@ -1,12 +1,10 @@
-import { isEntitledToPermission } from '@brizo/contract/entitlements';
+import { isEntitledToPermission, notEntitledMessages } from '@brizo/contract/entitlements';
 import type { UserEntitlements } from '@brizo/contract/entities/entitlements';
 import type { Db } from '../../db/client.js';
 import { atomically } from '../../db/client.js';
-import { listFeatures } from '../../db/queries/entitlements.js';
 import { updateVendorConfig } from '../../db/queries/vendor-config.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
-import { ttlCached } from '../../lib/ttl-cache.js';
 import type { AdminActor } from '../admin-access.js';
 import { auditChange } from '../audit-changes.js';
 import type { VendorSettings } from '../vendor-settings.js';
@@ -20,17 +18,9 @@ import { recordVendorChange, type VendorCaller } from './vendor-caller.js';
 /** A tenant API token is nobody: only the tenant's own entitlements count (no user row has this id). */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
-const reasons = {
-  MISSING_FEATURE: "This account's plan does not include this feature",
-  BUNDLE_EXPIRED: "This account's access to this feature has ended",
-  MISSING_PERMISSION: 'Not entitled to this feature',
-} as const;
-
 export interface EntitlementEnforcement {
   /** Throws 403 ER-ENTITLEMENTS-NOT-ENTITLED when the actor may not use the permission's features. */
   assertEntitled(actor: AdminActor, permission: string): Promise<void>;
-  /** After the catalogue changes, so this process sees it at once (others within the cache's life). */
-  invalidate(): void;
   /** Whether the vendor has turned entitlements on. */
   isEnabled(): Promise<boolean>;
   /** Turns them on or off (superuser), audited. */
@@ -42,21 +32,15 @@ export function createEntitlementEnforcement(deps: {
   clock: Clock;
   vendorSettings: VendorSettings;
   userEntitlements: (userId: string, tenantId: string, permissions: string[]) => Promise<UserEntitlements>;
-  ttlMs?: number;
+  /** The permissions some feature links (the entitlements service's cached catalogue). */
+  linkedPermissions: () => Promise<Set<string>>;
 }): EntitlementEnforcement {
-  // Which permissions some feature links: read on every admin call, so cached like the vendor settings.
-  const linked = ttlCached(
-    () => listFeatures(deps.db).then((rows) => new Set(rows.flatMap((row) => row.linkedPermissions))),
-    deps.clock,
-    deps.ttlMs ?? 5000,
-  );
-
   return {
     async assertEntitled(actor, permission) {
       if (actor.superUser) return;
       const vendor = await deps.vendorSettings.get();
       if (!vendor.entitlementsEnabled) return;
-      if (!(await linked.get()).has(permission)) return;
+      if (!(await deps.linkedPermissions()).has(permission)) return;
       const person = actor.apiToken?.type === 'tenant' ? NOBODY : actor.userId;
       // The permission itself was checked by the access check (with the portal's wildcards).
       const context = await deps.userEntitlements(person, actor.tenantId, [permission]);
@@ -64,9 +48,8 @@ export function createEntitlementEnforcement(deps: {
         jwt: { id: actor.userId, email: actor.email, tenantId: actor.tenantId, roles: actor.roles },
       });
       if (!result.isEntitled)
-        throw appError(errorCatalogue.entitlements.notEntitled, reasons[result.justification]);
+        throw appError(errorCatalogue.entitlements.notEntitled, notEntitledMessages[result.justification]);
     },
-    invalidate: linked.invalidate,
     async isEnabled() {
       return (await deps.vendorSettings.get()).entitlementsEnabled;
     },
@@ -82,7 +65,6 @@ export function createEntitlementEnforcement(deps: {
         );
       });
       deps.vendorSettings.invalidate();
-      linked.invalidate();
       return enabled;
     },
   };

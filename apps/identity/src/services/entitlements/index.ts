@@ -37,6 +37,7 @@ import { findMember } from '../../db/queries/team.js';
 import { findTenantById } from '../../db/queries/tenants.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
+import { ttlCached } from '../../lib/ttl-cache.js';
 import { auditChange } from '../audit-changes.js';
 import { entitlementsAuditEvents as events } from './audit-events.js';
 import { catalogueOf } from './catalogue.js';
@@ -170,7 +171,40 @@ export function createEntitlementsService(deps: { db: Db; clock: Clock }) {
     view: featureView,
   });
 
+  // Plans, features and their links: read by every user-entitlements answer and every enforced admin
+  // call, changed by the console. Kept 5 s (other servers see a change within that), dropped at once
+  // after this process's own change has committed.
+  const catalogue = ttlCached(
+    async () => {
+      const [planRows, featureRows, links] = await Promise.all([
+        listPlans(db),
+        listFeatures(db),
+        listPlanFeatures(db),
+      ]);
+      return {
+        planRows,
+        featureRows,
+        ...linksOf(links),
+        linkedPermissions: new Set(featureRows.flatMap((row) => row.linkedPermissions)),
+      };
+    },
+    deps.clock,
+    5000,
+  );
+  const changingCatalogue =
+    <Args extends unknown[], T>(change: (...args: Args) => Promise<T>) =>
+    async (...args: Args): Promise<T> => {
+      try {
+        return await change(...args);
+      } finally {
+        catalogue.invalidate();
+      }
+    };
+
   return {
+    /** The permissions some feature links (SPEC section 6: those need the feature too). */
+    linkedPermissions: async () => (await catalogue.get()).linkedPermissions,
+
     /**
      * GET /entitlements/api/v2/user-entitlements: every feature (with its plans, the caller's
      * entitlement end, linked permissions and flag), every plan's targeting, and the caller's
@@ -181,13 +215,10 @@ export function createEntitlementsService(deps: { db: Db; clock: Clock }) {
       tenantId: string,
       permissions: string[],
     ): Promise<UserEntitlements> {
-      const [planRows, featureRows, links, rows] = await Promise.all([
-        listPlans(db),
-        listFeatures(db),
-        listPlanFeatures(db),
+      const [{ planRows, featureRows, featuresOfPlan, plansOfFeature }, rows] = await Promise.all([
+        catalogue.get(),
         listEntitlementsOfUser(db, tenantId, userId),
       ]);
-      const { featuresOfPlan, plansOfFeature } = linksOf(links);
       const expiry = expiryByFeature(rows, featuresOfPlan);
       return {
         features: Object.fromEntries(
@@ -210,19 +241,25 @@ export function createEntitlementsService(deps: { db: Db; clock: Clock }) {
 
     listPlans: plans.list,
     getPlan: plans.get,
-    createPlan: ({ featureIds, ...columns }: PlanInput, by: VendorCaller) =>
+    createPlan: changingCatalogue(({ featureIds, ...columns }: PlanInput, by: VendorCaller) =>
       plans.create(columns, featureIds, by),
-    updatePlan: (id: string, { featureIds, ...columns }: Partial<PlanInput>, by: VendorCaller) =>
-      plans.update(id, columns, featureIds, by),
-    deletePlan: plans.remove,
+    ),
+    updatePlan: changingCatalogue(
+      (id: string, { featureIds, ...columns }: Partial<PlanInput>, by: VendorCaller) =>
+        plans.update(id, columns, featureIds, by),
+    ),
+    deletePlan: changingCatalogue(plans.remove),
 
     listFeatures: features.list,
     getFeature: features.get,
-    createFeature: ({ planIds, ...columns }: FeatureInput, by: VendorCaller) =>
+    createFeature: changingCatalogue(({ planIds, ...columns }: FeatureInput, by: VendorCaller) =>
       features.create(columns, planIds, by),
-    updateFeature: (id: string, { planIds, ...columns }: Partial<FeatureInput>, by: VendorCaller) =>
-      features.update(id, columns, planIds, by),
-    deleteFeature: features.remove,
+    ),
+    updateFeature: changingCatalogue(
+      (id: string, { planIds, ...columns }: Partial<FeatureInput>, by: VendorCaller) =>
+        features.update(id, columns, planIds, by),
+    ),
+    deleteFeature: changingCatalogue(features.remove),
 
     async listEntitlements(tenantId: string): Promise<Entitlement[]> {
       return (await listEntitlementsOfTenant(db, tenantId)).map(entitlementView);

@@ -6,6 +6,7 @@ import {
   type UserSortKey,
 } from '@brizo/contract';
 import { atomicMethods, type Db } from '../../db/client.js';
+import { findInSubtree } from '../../db/queries/hierarchy.js';
 import { findPermissionsByIds } from '../../db/queries/permissions.js';
 import { findRolesByIdsVisibleToTenant } from '../../db/queries/roles.js';
 import {
@@ -301,14 +302,17 @@ export function createTeamService(deps: {
 
     /**
      * POST /tenants/users/v1/count: the members of those of `tenantIds` the actor administers, i.e. its
-     * own tenant (no sub-accounts here); others are left out. Access-allowed members: not disabled.
+     * own tenant and the sub-accounts below it (issue 15); others are left out. Access-allowed members:
+     * not disabled.
      */
     async usersCount(actor: AdminActor, tenantIds: string[]) {
-      if (!tenantIds.includes(actor.tenantId)) return [];
-      const stats = await memberStats(db, actor.tenantId, clock.now());
-      return [
-        { tenantId: actor.tenantId, totalUsers: stats.totalItems, totalAccessAllowedUsers: stats.enabled },
-      ];
+      const counted = await findInSubtree(db, actor.tenantId, tenantIds);
+      return Promise.all(
+        counted.map(async (tenantId) => {
+          const stats = await memberStats(db, tenantId, clock.now());
+          return { tenantId, totalUsers: stats.totalItems, totalAccessAllowedUsers: stats.enabled };
+        }),
+      );
     },
 
     /**

@@ -97,6 +97,28 @@ describe('entitlement enforcement on admin calls', () => {
     expect(expectErrorShape(response, 403).errorCode).toBe('ER-ENTITLEMENTS-NOT-ENTITLED');
   });
 
+  it("holds a change of the console's catalogue at once: a newly linked permission, then unlinked", async () => {
+    const other = await createTenantAdmins(server());
+    await turn(true);
+    const listGroups = () => as(server(), other.admin)('GET', GROUPS);
+    expect((await listGroups()).statusCode).toBe(200);
+    const created = await as(server(), vendor)('POST', `${ENTITLEMENTS}/resources/features/v1`, {
+      key: unique('groups-read'),
+      name: 'Reading groups',
+      linkedPermissions: ['fe.secure.read.groups'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const feature = created.json<Feature>();
+    expect(expectErrorShape(await listGroups(), 403).errorCode).toBe('ER-ENTITLEMENTS-NOT-ENTITLED');
+    const unlinked = await as(server(), vendor)(
+      'PATCH',
+      `${ENTITLEMENTS}/resources/features/v1/${feature.id}`,
+      { linkedPermissions: [] },
+    );
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect((await listGroups()).statusCode).toBe(200);
+  });
+
   it('is turned on and off by a superuser only, audited in their account', async () => {
     expectErrorShape(await as(server(), team.admin)('PUT', SETTINGS, { enabled: false }), 403);
     expect((await server().app.inject({ method: 'GET', url: SETTINGS })).statusCode).toBe(401);

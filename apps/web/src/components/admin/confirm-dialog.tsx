@@ -28,7 +28,13 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      centered
+    >
       <Stack gap="md">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         <FormAlert message={error} />

@@ -1,7 +1,7 @@
 import type { UserEntitlements } from '@brizo/contract/entities/entitlements';
 import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jwtClaims, useEntitlements, useIsEntitled } from './entitlements';
+import { jwtClaims, useEntitlements, useIsEntitled, usePermissionLock } from './entitlements';
 
 const sdk = vi.hoisted(() => ({
   auth: { isAuthenticated: true, user: null as Record<string, unknown> | null },
@@ -42,10 +42,16 @@ const entitlements: UserEntitlements = {
 };
 
 /** Signs a user in; `loaded: false` before the store has their entitlements. */
-const signIn = (email: string, loaded = true) => {
+const signIn = (email: string, loaded = true, extra: Record<string, unknown> = {}, enabled?: boolean) => {
   sdk.auth = {
     isAuthenticated: true,
-    user: { id: email, tenantId: 't1', accessToken: token({ email }), ...(loaded ? { entitlements } : {}) },
+    user: {
+      id: email,
+      tenantId: 't1',
+      accessToken: token({ email }),
+      ...(loaded ? { entitlements: { ...entitlements, enabled } } : {}),
+      ...extra,
+    },
   };
 };
 
@@ -110,5 +116,27 @@ describe('entitlements (issue 15)', () => {
   it('knows nothing while the entitlements load', () => {
     signIn('later@acme.test', false);
     expect(renderHook(() => useIsEntitled({ featureKey: 'reports' })).result.current).toBeNull();
+  });
+
+  it("answers SPEC section 8's error while the vendor has entitlements off", () => {
+    signIn('off@acme.test', true, {}, false);
+    expect(renderHook(() => useIsEntitled({ featureKey: 'reports' })).result.current).toEqual({
+      notEnabled: 'You must first enable entitlements via Frontegg options to use this function',
+    });
+  });
+
+  it('locks a permission whose linked feature is missing, only with entitlements on and not for a superuser', () => {
+    signIn('bob@other.test', true, {}, true);
+    const lock = renderHook(() => usePermissionLock()).result.current;
+    expect(lock('fe.secure.read.users')).toBe("This account's plan does not include this feature");
+    // Not linked to a feature: permissions alone decide; not held: the navigation hides it, no lock.
+    expect(lock('fe.secure.read.audits')).toBeNull();
+    expect(lock(undefined)).toBeNull();
+    signIn('bob@other.test', true, {}, false);
+    expect(renderHook(() => usePermissionLock()).result.current('fe.secure.read.users')).toBeNull();
+    signIn('bob@other.test', true, { superUser: true }, true);
+    expect(renderHook(() => usePermissionLock()).result.current('fe.secure.read.users')).toBeNull();
+    signIn('ann@acme.test', true, {}, true);
+    expect(renderHook(() => usePermissionLock()).result.current('fe.secure.read.users')).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
 import { userEntitlementsSchema, type UserEntitlements } from '@brizo/contract/entities/entitlements';
 import {
+  ENTITLEMENTS_NOT_ENABLED,
   isEntitledToFeature,
   isEntitledToPermission,
+  notEntitledMessages,
   type Entitlement,
   type EvaluationAttributes,
 } from '@brizo/contract/entitlements';
 import { useAuth, useAuthActions } from '@frontegg/react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 // Issue 15: the signed-in user's entitlements (user-entitlements v2), kept by the SDK's store on its
 // user (its loadEntitlements action, GET /entitlements/api/v2/user-entitlements), evaluated with the
@@ -38,6 +40,7 @@ function useSignedInUser() {
       ? {
           key: `${auth.user.id}/${auth.user.tenantId}`,
           accessToken: auth.user.accessToken,
+          superUser: auth.user.superUser === true,
           entitlements: (auth.user as { entitlements?: unknown }).entitlements,
         }
       : null,
@@ -75,20 +78,49 @@ export function useEntitlements(): EntitlementsView {
 
 export type EntitledTo = { featureKey: string } | { permissionKey: string };
 
+/** A check's answer: entitled or why not, or SPEC section 8's error while the vendor has them off. */
+export type EntitlementAnswer = Entitlement | { notEnabled: typeof ENTITLEMENTS_NOT_ENABLED };
+
 /**
  * Whether the signed-in user is entitled to a feature or a permission, over their access token's claims
- * (and the caller's custom attributes); null until the entitlements are known.
+ * (and the caller's custom attributes); null until the entitlements are known. With the vendor's
+ * entitlements off, the SDK's own answer: they must be enabled first.
  */
-export function useIsEntitled(to: EntitledTo, custom?: EvaluationAttributes['custom']): Entitlement | null {
+export function useIsEntitled(
+  to: EntitledTo,
+  custom?: EvaluationAttributes['custom'],
+): EntitlementAnswer | null {
   const view = useEntitlements();
   const accessToken = useSignedInUser()?.accessToken;
   const key = 'featureKey' in to ? to.featureKey : to.permissionKey;
   const byFeature = 'featureKey' in to;
   return useMemo(() => {
     if (view.status !== 'ready') return null;
+    if (view.entitlements.enabled === false) return { notEnabled: ENTITLEMENTS_NOT_ENABLED };
     const attributes: EvaluationAttributes = { jwt: jwtClaims(accessToken), custom };
     return byFeature
       ? isEntitledToFeature(view.entitlements, key, attributes)
       : isEntitledToPermission(view.entitlements, key, attributes);
   }, [view, accessToken, key, byFeature, custom]);
+}
+
+/**
+ * Why the account's plan locks a permission's screens, or null: as the server enforces it (SPEC section
+ * 6), only with the vendor's entitlements on, for a permission a feature links, never for a superuser. A
+ * missing permission is the navigation's to hide, not a lock.
+ */
+export function usePermissionLock(): (permission: string | undefined) => string | null {
+  const view = useEntitlements();
+  const user = useSignedInUser();
+  const accessToken = user?.accessToken;
+  const exempt = user?.superUser === true;
+  return useCallback(
+    (permission) => {
+      if (!permission || exempt || view.status !== 'ready' || view.entitlements.enabled !== true) return null;
+      const answer = isEntitledToPermission(view.entitlements, permission, { jwt: jwtClaims(accessToken) });
+      if (answer.isEntitled || answer.justification === 'MISSING_PERMISSION') return null;
+      return notEntitledMessages[answer.justification];
+    },
+    [view, accessToken, exempt],
+  );
 }

@@ -34,7 +34,7 @@ export const teamTenantRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     url: '/users/v1/count',
     tag: 'team',
     summary:
-      'How many members each of tenantIds has, for those the caller administers (its own account); others are left out',
+      'How many members each of tenantIds has, for those the caller administers (its own account and the accounts below it); others are left out',
     access: { permission: 'fe.secure.read.users' },
     body: z.object({
       tenantIds: z

@@ -58,6 +58,15 @@ export const teamUsersRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
       handler: async ({ actor, request }) => {
         const query = request.query;
         const email = '_email' in query && typeof query._email === 'string' ? query._email : undefined;
+        // Issue 15: with _includeSubTenants, the accounts below the caller's too.
+        if (query._includeSubTenants === 'true') {
+          return services.hierarchyUsers.listWithSubTenants(actor, {
+            limit: query._limit,
+            offset: query._offset,
+            search: query._filter ?? email,
+            order: query._order,
+          });
+        }
         return team.list(actor, {
           limit: query._limit,
           offset: query._offset,

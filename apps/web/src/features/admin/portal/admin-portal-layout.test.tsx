@@ -22,10 +22,20 @@ vi.mock('../../../sdk/admin/portal', () => ({
   usePreviewMode: () => false,
 }));
 
+// Issue 15: what the account's plan locks, by navigation permission (the evaluator has its own tests).
+const locks = vi.hoisted(() => ({ byPermission: {} as Record<string, string> }));
+vi.mock('../../../sdk/hooks/entitlements', () => ({
+  usePermissionLock: () => (permission: string | undefined) =>
+    (permission && locks.byPermission[permission]) || null,
+}));
+
 const groupsLink = () => screen.queryByRole('link', { name: 'Groups' });
 
 describe("the portal's Groups section and its flag (SPEC section 9, issue 15)", () => {
-  afterEach(() => publishFeatureFlags(null));
+  afterEach(() => {
+    publishFeatureFlags(null);
+    locks.byPermission = {};
+  });
 
   it("lists Groups while 'groups-admin-box-new' is on (its default)", () => {
     renderScreen(<AdminPortalLayout sections={adminSections} />, { route: '/admin-portal/groups' });
@@ -39,5 +49,13 @@ describe("the portal's Groups section and its flag (SPEC section 9, issue 15)", 
     expect(groupsLink()).toBeNull();
     expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
     expect(screen.getByText('This section is not available')).toBeInTheDocument();
+  });
+
+  it("marks a section the account's plan lacks as locked, and says why instead of showing it", () => {
+    locks.byPermission = { 'fe.secure.read.audits': "This account's plan does not include this feature" };
+    renderScreen(<AdminPortalLayout sections={adminSections} />, { route: '/admin-portal/audits' });
+    expect(screen.getByRole('link', { name: /Audit logs\s*Locked/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByText("This account's plan does not include this feature")).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { AppShell, Anchor, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Anchor, Badge, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
@@ -13,12 +13,15 @@ import { permissionKeys } from '../../../lib/permissions';
 import { useRequiredSession } from '../../../lib/session';
 import { useFeatureFlags } from '../../../sdk';
 import { useAdminBoxConfiguration, usePreviewMode } from '../../../sdk/admin/portal';
+import { usePermissionLock } from '../../../sdk/hooks/entitlements';
 import { sectionsOn, visibleSections } from './navigation';
 
 /**
  * The admin portal (SPEC section 2 "Admin portal"): the sections this viewer may see in the
  * navigation, the chosen one beside it. A section reached by its address but not visible to the
- * viewer says so instead of rendering; so does one its feature flag has turned off (SPEC section 9).
+ * viewer says so instead of rendering; so does one its feature flag has turned off (SPEC section 9),
+ * and one the account's plan does not include (issue 15: the vendor's entitlements on, the section's
+ * permission linked to a feature the account lacks), which the navigation marks as locked.
  */
 export function AdminPortalLayout({
   sections,
@@ -35,6 +38,7 @@ export function AdminPortalLayout({
   const { pathname } = useLocation();
   const [navigationOpened, { toggle: toggleNavigation, close: closeNavigation }] = useDisclosure(false);
   const isFlagOn = useFeatureFlags();
+  const permissionLock = usePermissionLock();
 
   const user = sessionView.status === 'signedIn' ? sessionView.user : null;
   const viewer = useMemo<Viewer>(
@@ -50,6 +54,9 @@ export function AdminPortalLayout({
   const current = sections.find((section) => pathname.startsWith(`${paths.adminPortal}/${section.path}`));
   const switchedOff = current !== undefined && !enabled.includes(current);
   const allowed = !current || isSectionVisible(configuration, current, viewer);
+  // A preview shows the portal as configured, not as some account's plan has it.
+  const lockOf = (section: AdminSection) => (preview ? null : permissionLock(section.permission));
+  const currentLock = current ? lockOf(current) : null;
 
   return (
     <AdminPortalProvider configuration={configuration} viewer={viewer} preview={preview}>
@@ -80,6 +87,12 @@ export function AdminPortalLayout({
             </Group>
             <Group gap="md" wrap="nowrap">
               {headerActions}
+              {/* Issue 15: the vendor's superusers reach their console from here. */}
+              {viewer.superUser ? (
+                <Anchor component={RouterNavLink} to={paths.console} size="sm">
+                  Superuser console
+                </Anchor>
+              ) : null}
               <Text size="sm" c="dimmed" visibleFrom="sm" truncate="end" maw={320} title={signedInAs}>
                 {signedInAs}
               </Text>
@@ -110,6 +123,13 @@ export function AdminPortalLayout({
                 component={RouterNavLink}
                 to={`${paths.adminPortal}/${section.path}`}
                 label={section.label}
+                rightSection={
+                  lockOf(section) ? (
+                    <Badge size="xs" variant="light" color="gray">
+                      Locked
+                    </Badge>
+                  ) : null
+                }
                 onClick={closeNavigation}
                 active={current?.key === section.key}
               />
@@ -119,6 +139,11 @@ export function AdminPortalLayout({
         <AppShell.Main>
           {switchedOff ? (
             <EmptyState title="This section is not available" />
+          ) : allowed && currentLock ? (
+            <EmptyState
+              title={currentLock}
+              description="An account administrator can change the plan to use this section."
+            />
           ) : allowed ? (
             // Issue 10: a change refused for an old sign-in asks the user to confirm it is them, then retries.
             <ReauthenticationProvider>

@@ -4,7 +4,15 @@ import { useFeatureFlag } from '../../../sdk';
 import type { TeamMember } from '../../../sdk/admin/users';
 
 export type MemberAction =
-  'editRoles' | 'resendActivation' | 'lock' | 'unlock' | 'disable' | 'enable' | 'makePermanent' | 'delete';
+  | 'editRoles'
+  | 'applications'
+  | 'resendActivation'
+  | 'lock'
+  | 'unlock'
+  | 'disable'
+  | 'enable'
+  | 'makePermanent'
+  | 'delete';
 
 /**
  * A member's actions, in a menu the keyboard opens (Enter/Space) and walks (arrows). Actions the
@@ -13,10 +21,13 @@ export type MemberAction =
 export function RowActions({
   member,
   isSelf,
+  applications = false,
   onAction,
 }: {
   member: TeamMember;
   isSelf: boolean;
+  /** Issue 15: the account has managed apps to assign (flag multi-apps-admin-portal). */
+  applications?: boolean;
   onAction: (action: MemberAction, member: TeamMember) => void;
 }) {
   const mayRoles = useCan('fe.secure.write.usersRoles');
@@ -28,6 +39,7 @@ export function RowActions({
   const temporaryUsers = useFeatureFlag('temporary-users');
   const items: Array<[MemberAction, string, boolean]> = [
     ['editRoles', 'Edit roles', mayRoles],
+    ['applications', 'Manage applications', applications && mayWrite],
     ['resendActivation', 'Resend activation email', mayResend && !member.verified],
     [
       'makePermanent',

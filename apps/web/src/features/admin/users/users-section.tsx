@@ -13,7 +13,7 @@ import {
   type ColumnDef,
   type SortingState,
 } from '../../../components/admin';
-import { useAuthState } from '../../../sdk';
+import { useAuthState, useFeatureFlag } from '../../../sdk';
 import {
   useInviteLink,
   useTeamUserActions,
@@ -24,6 +24,8 @@ import {
 } from '../../../sdk/admin/users';
 import { BulkDialog } from './bulk-dialog';
 import { EditRolesDialog } from './edit-roles-dialog';
+import { ApplicationsDialog } from './applications-dialog';
+import { useMemberApplications } from './use-member-applications';
 import { InviteDialog } from './invite-dialog';
 import { InviteLinkDialog } from './invite-link-dialog';
 import { RowActions, type MemberAction } from './row-actions';
@@ -88,7 +90,9 @@ export function UsersSection() {
   const view = useTeamUsers();
   const actions = useTeamUserActions();
   const inviteLink = useInviteLink();
-  const viewerId = useAuthState().user?.id ?? '';
+  const viewer = useAuthState().user;
+  const viewerId = viewer?.id ?? '';
+  const tenantId = viewer?.tenantId ?? '';
   const canInvite = useCan('fe.secure.write.users');
   const canInviteLink = useCan('fe.secure.write.tenantInvites');
   const canDeleteLink = useCan('fe.secure.delete.tenantInvites');
@@ -100,6 +104,9 @@ export function UsersSection() {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
   const [dialog, setDialog] = useState<'invite' | 'bulk' | 'link' | null>(null);
   const [editing, setEditing] = useState<TeamMember | null>(null);
+  const [assigning, setAssigning] = useState<TeamMember | null>(null);
+  // Issue 15: with the flag multi-apps-admin-portal on, the apps each member can open.
+  const apps = useMemberApplications(useFeatureFlag('multi-apps-admin-portal'), view.users);
   const [notice, setNotice] = useState<string | null>(null);
 
   const query = useMemo<UsersQuery>(() => {
@@ -121,7 +128,7 @@ export function UsersSection() {
   useEffect(() => setPage(1), [search, preset, pageSize, sorting]);
 
   const run = async (action: MemberAction, member: TeamMember) => {
-    const calls: Record<Exclude<MemberAction, 'editRoles'>, () => Promise<unknown>> = {
+    const calls: Record<Exclude<MemberAction, 'editRoles' | 'applications'>, () => Promise<unknown>> = {
       resendActivation: () => actions.resendActivation(member.id),
       lock: () => actions.lock(member.id),
       unlock: () => actions.unlock(member.id),
@@ -130,7 +137,7 @@ export function UsersSection() {
       makePermanent: () => actions.makePermanent(member.id),
       delete: () => actions.remove(member.id, member.email),
     };
-    if (action === 'editRoles') return;
+    if (action === 'editRoles' || action === 'applications') return;
     await calls[action]();
     if (action === 'resendActivation') setNotice(`Activation email sent to ${member.email}.`);
     reload();
@@ -148,6 +155,7 @@ export function UsersSection() {
   const onAction = (action: MemberAction, member: TeamMember) => {
     dismissNotice();
     if (action === 'editRoles') return setEditing(member);
+    if (action === 'applications') return setAssigning(member);
     if (confirmations[action]) return confirmation.ask({ action, member });
     void unconfirmed.run({ action, member });
   };
@@ -186,6 +194,24 @@ export function UsersSection() {
           </Group>
         ),
       },
+      ...(apps.shown
+        ? [
+            {
+              id: 'applications',
+              header: 'Applications',
+              enableSorting: false,
+              cell: ({ row }) => (
+                <Group gap={4}>
+                  {apps.namesFor(row.original.id).map((name) => (
+                    <Badge key={name} variant="light" color="gray">
+                      {name}
+                    </Badge>
+                  ))}
+                </Group>
+              ),
+            } satisfies ColumnDef<TeamMember>,
+          ]
+        : []),
       {
         id: 'verified',
         header: 'Status',
@@ -210,13 +236,18 @@ export function UsersSection() {
         header: () => <VisuallyHidden>Actions</VisuallyHidden>,
         enableSorting: false,
         cell: ({ row }) => (
-          <RowActions member={row.original} isSelf={row.original.id === viewerId} onAction={onAction} />
+          <RowActions
+            member={row.original}
+            isSelf={row.original.id === viewerId}
+            applications={apps.shown && apps.assignable}
+            onAction={onAction}
+          />
         ),
       },
     ],
     // onAction only sets state; the columns need not change with it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [viewerId],
+    [viewerId, apps.shown, apps.assignable, apps.namesFor],
   );
 
   const filtered = Boolean(search || preset);
@@ -344,6 +375,15 @@ export function UsersSection() {
             reload();
           }}
           onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {assigning ? (
+        <ApplicationsDialog
+          member={assigning}
+          applications={apps.applications}
+          assigned={apps.assignedTo(assigning.id)}
+          onSave={(appIds) => apps.save(assigning, tenantId, appIds)}
+          onClose={() => setAssigning(null)}
         />
       ) : null}
       <ConfirmDialog

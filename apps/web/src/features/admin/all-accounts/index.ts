@@ -1,0 +1,1 @@
+export { AllAccountsSection } from './all-accounts-section';

@@ -1,0 +1,1 @@
+export { SubscriptionSection } from './subscription-section';
