@@ -86,7 +86,8 @@ try {
   const reused =
     databaseUrl !== undefined &&
     (await seedKept(`select count(*) as count from tenants where name like 'HB-%'`, SUB_ACCOUNTS));
-  if (!reused) await runSql(seedStatements, pgliteDir);
+  // A kept hierarchy is analyzed again: a migration since the last run may have added columns and indexes.
+  await runSql(reused ? ['analyze'] : seedStatements, pgliteDir);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   server ??= await startServer({ port, env });
   const token = await adminAccessToken(server.url, ADMIN);

@@ -1,6 +1,7 @@
 // The sub-account hierarchy (issue 15, migration 0027_account_hierarchy): tenants.parent_tenant_id
 // links each sub-account to its parent; ancestry is read by recursive queries on the primary key
-// (upwards) or on tenants_parent_idx (downwards).
+// (upwards), the whole tree on tenants_parent_idx, and "every account below" on tenants.ancestor_ids
+// (migration 0030_tenant_ancestors, a GIN index).
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { column, executeRows } from '../rows.js';
@@ -79,17 +80,13 @@ export async function findDescendants(db: Db, rootId: string): Promise<Descendan
 }
 
 /**
- * The ids of the tenants below `rootId` (and `rootId` itself with `withRoot`), as a subquery: the
- * database walks the tree itself, however many accounts are below.
+ * The ids of the tenants below `rootId` (and `rootId` itself with `withRoot`), as a subquery: those
+ * whose ancestors hold it, one lookup in tenants_ancestors_idx however many accounts are below.
  */
-export const subtreeIds = (rootId: string, withRoot: boolean): SQL => sql`(
-  WITH RECURSIVE below(id, level) AS (
-    SELECT id, 0 FROM tenants WHERE id = ${rootId}
-    UNION ALL
-    SELECT t.id, below.level + 1 FROM tenants t JOIN below ON t.parent_tenant_id = below.id
-    WHERE below.level < 100
-  )
-  SELECT id FROM below ${withRoot ? sql`` : sql`WHERE level > 0`})`;
+export const subtreeIds = (rootId: string, withRoot: boolean): SQL =>
+  withRoot
+    ? sql`(SELECT id FROM tenants WHERE ancestor_ids @> ARRAY[${rootId}::uuid] OR id = ${rootId})`
+    : sql`(SELECT id FROM tenants WHERE ancestor_ids @> ARRAY[${rootId}::uuid])`;
 
 export interface SubTenantPageQuery {
   /** Direct children of this tenant, or with `descendants`, every tenant below it. */
@@ -108,7 +105,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 export async function findSubTenantsPage(
   db: Db,
   query: SubTenantPageQuery,
-): Promise<{ rows: TenantRow[]; total: number }> {
+): Promise<{ rows: Array<TenantRow & { children: number }>; total: number }> {
   const scope: SQL = query.descendants
     ? inArray(tenants.id, subtreeIds(query.parentId, false))
     : eq(tenants.parentTenantId, query.parentId);
@@ -120,17 +117,24 @@ export async function findSubTenantsPage(
         ? tenants.id
         : tenants.name;
   const direction = query.order === 'DESC' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(tenants)
-      .where(where)
-      .orderBy(direction(key), asc(tenants.id))
-      .offset(query.offset)
-      .limit(query.limit),
-    db.select({ total: count() }).from(tenants).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  // The page, its total and each row's children in one statement (the subtree is walked once).
+  const found = await db
+    .select({
+      tenant: tenants,
+      total: sql<number>`(count(*) over ())::int`,
+      // Qualified by hand: drizzle leaves the columns of a one-table select unqualified.
+      children: sql<number>`(select count(*) from tenants c where c.parent_tenant_id = "tenants"."id")::int`,
+    })
+    .from(tenants)
+    .where(where)
+    .orderBy(direction(key), asc(tenants.id))
+    .offset(query.offset)
+    .limit(query.limit);
+  const rows = found.map((row) => ({ ...row.tenant, children: Number(row.children) }));
+  if (found[0]) return { rows, total: Number(found[0].total) };
+  // A page past the end has no row to carry the total.
+  const [counted] = query.offset > 0 ? await db.select({ total: count() }).from(tenants).where(where) : [];
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** How many direct children each of `tenantIds` has (those without children are left out). */

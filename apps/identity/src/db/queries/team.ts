@@ -252,6 +252,31 @@ export async function findMember(db: Db, tenantId: string, userId: string): Prom
   return row;
 }
 
+/**
+ * Those of the (user, tenant) pairs that are memberships, each with the tenant and the role ids the user
+ * holds there (directly): one statement for a page of people of several accounts.
+ */
+export async function findMembershipsOf(
+  db: Db,
+  pairs: Array<{ userId: string; tenantId: string }>,
+): Promise<Array<MemberWithRoleIds & { tenantId: string }>> {
+  if (pairs.length === 0) return [];
+  const wanted = sql.join(
+    pairs.map((pair) => sql`(${pair.userId}::uuid, ${pair.tenantId}::uuid)`),
+    sql`, `,
+  );
+  return db
+    .select({
+      ...memberColumns,
+      tenantId: memberships.tenantId,
+      roleIds: sql<string[]>`coalesce((select json_agg(ur.role_id) from user_roles ur
+        where ur.user_id = ${users.id} and ur.tenant_id = ${memberships.tenantId}), '[]'::json)`,
+    })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .where(sql`(${memberships.userId}, ${memberships.tenantId}) in (${wanted})`);
+}
+
 /** The role ids each of `userIds` holds in the tenant (directly, not through groups). */
 export async function findRoleIdsOfMembers(
   db: Db,

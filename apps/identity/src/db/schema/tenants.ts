@@ -1,4 +1,5 @@
 // Tenants (accounts).
+import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 
@@ -29,6 +30,17 @@ export const tenants = pgTable(
     }),
     /** 'defaultOff' | 'defaultOn' | 'alwaysOn' (SPEC section 3 "Sub-account"). */
     subAccountAccessType: text('sub_account_access_type').notNull().default('defaultOff'),
+    /**
+     * Every account above this one, the root first (migration 0030_tenant_ancestors): set by a trigger
+     * from the parent's on insert, so "the accounts below X" is one GIN index lookup, not a walk.
+     */
+    ancestorIds: uuid('ancestor_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
-  (t) => [index('tenants_parent_idx').on(t.parentTenantId)],
+  (t) => [
+    index('tenants_parent_idx').on(t.parentTenantId),
+    index('tenants_ancestors_idx').using('gin', t.ancestorIds),
+  ],
 );

@@ -14,6 +14,7 @@ import {
   countMembershipsOfUser,
   deleteMembership,
   findMember,
+  findMembershipsOf,
   findRoleIdsOfMembers,
   listMembers,
   memberStats,
@@ -289,6 +290,15 @@ export function createTeamService(deps: {
 
     /** GET /users/v1/:id: one member of the tenant (404 for anyone else, as for every team call). */
     member: (actor: AdminActor, userId: string) => viewOf(actor, userId),
+
+    /** Those of the (user, tenant) pairs that are memberships, as the users list shows each (others left out). */
+    async membersOf(pairs: Array<{ userId: string; tenantId: string }>): Promise<MemberView[]> {
+      const rows = await findMembershipsOf(db, pairs);
+      const byTenant = new Map<string, MemberWithRoleIds[]>();
+      for (const row of rows) byTenant.set(row.tenantId, [...(byTenant.get(row.tenantId) ?? []), row]);
+      const views = await Promise.all([...byTenant].map(([tenantId, members]) => viewsOf(tenantId, members)));
+      return views.flat();
+    },
 
     /** GET /team/resources/stats/v1/members: the Users section's figures for the tenant. */
     async stats(actor: AdminActor) {

@@ -182,23 +182,32 @@ export function createHierarchyUsersService(deps: {
         offset: query.offset * query.limit,
         limit: query.limit,
       });
-      const items = [];
-      for (const row of rows) {
-        const home = row.tenantIds.includes(actor.tenantId)
-          ? actor.tenantId
-          : (row.tenantIds[0] ?? actor.tenantId);
-        const view = await team.member({ ...actor, tenantId: home }, row.id);
-        items.push({
-          ...view,
-          tenantIds: row.tenantIds,
-          tenants: [
-            ...view.tenants,
-            ...row.tenantIds
-              .filter((tenantId) => tenantId !== home)
-              .map((tenantId) => ({ tenantId, roles: [], isDisabled: false })),
-          ],
-        });
-      }
+      // Each person as a member of their home account: the caller's when they belong to it, else the
+      // first of theirs below it; the page's memberships are read in one statement.
+      const homeOf = (row: (typeof rows)[number]) =>
+        row.tenantIds.includes(actor.tenantId) ? actor.tenantId : (row.tenantIds[0] ?? actor.tenantId);
+      const views = new Map(
+        (await team.membersOf(rows.map((row) => ({ userId: row.id, tenantId: homeOf(row) })))).map(
+          (view) => [view.id, view] as const,
+        ),
+      );
+      const items = rows.flatMap((row) => {
+        const view = views.get(row.id);
+        if (!view) return [];
+        const home = homeOf(row);
+        return [
+          {
+            ...view,
+            tenantIds: row.tenantIds,
+            tenants: [
+              ...view.tenants,
+              ...row.tenantIds
+                .filter((tenantId) => tenantId !== home)
+                .map((tenantId) => ({ tenantId, roles: [], isDisabled: false })),
+            ],
+          },
+        ];
+      });
       return { items, _metadata: { totalItems: total, totalPages: Math.ceil(total / query.limit) } };
     },
 

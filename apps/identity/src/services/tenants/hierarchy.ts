@@ -260,13 +260,9 @@ export function createHierarchyService(deps: { db: Db; clock: Clock }) {
         offset: query.offset,
         limit: query.limit,
       });
-      const children = await countChildren(
-        db,
-        rows.map((row) => row.id),
-      );
       const nextOffset = query.offset + rows.length;
       return {
-        items: rows.map((row) => subTenantView(row, children.get(row.id) ?? 0)),
+        items: rows.map((row) => subTenantView(row, row.children)),
         _metadata: { totalItems: total },
         _links: nextOffset < total ? { next: nextLink(nextOffset) } : {},
       };
