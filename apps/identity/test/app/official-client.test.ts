@@ -16,19 +16,11 @@ const APP_NAME = 'coverage';
 
 /** Areas of the client with no server behaviour yet (SPEC sections 1 and 7), out of this issue's scope. */
 const notBuiltAreas: Record<string, string> = {
-  subTenants: 'sub-tenants hierarchy',
   velo: 'AI assistant (a local address with dummy credentials, SPEC section 7)',
 };
 
 /** Functions of otherwise built areas that belong to an area not built yet. */
-const notBuiltFunctions: Record<string, string> = {
-  'tenants.getSubTenants': 'sub-tenants hierarchy',
-  'tenants.getSubTenantsAsTree': 'sub-tenants hierarchy',
-  'tenants.getParentTenants': 'sub-tenants hierarchy',
-  'tenants.getParentTenantsById': 'sub-tenants hierarchy',
-  'tenants.searchSubTenants': 'sub-tenants hierarchy',
-  'tenants.getHierarchyMetadata': 'sub-tenants hierarchy',
-};
+const notBuiltFunctions: Record<string, string> = {};
 
 /** Functions that send no request of their own (the client's plumbing). */
 const plumbing = new Set([
@@ -239,6 +231,55 @@ const calls: Record<string, Call> = {
     args: () => [{ name: 'Coverage', email: 'billing@acme-foods.test' }],
   },
   'subscriptions.createStripePaymentMethodSetupIntentSecret': { args: () => [{}] },
+  // Issue 15: the sub-account hierarchy. Accounts that name nothing are the hierarchy's own 404.
+  'tenants.getParentTenantsById': { args: () => [uuid()], ownNotFound: true },
+  'tenants.searchSubTenants': { args: () => [{ _limit: 50, _offset: 0, _filter: 'coverage' }] },
+  'tenants.getHierarchyMetadata': { args: (fx) => [{ _tenantIds: [fx.team.tenant.id] }] },
+  'subTenants.loadAllUsers': {
+    args: () => [{ _offset: 0, _limit: 10, _filter: '', _sortBy: 'name', _order: 'DESC' }],
+  },
+  'subTenants.addUserToTenantAndSubTenants': {
+    args: () => [{ user: { email: 'coverage-sub@acme-foods.test' }, subTenants: [{ tenantId: uuid() }] }],
+    ownNotFound: true,
+  },
+  'subTenants.removeUserFromTenantAndSubTenants': {
+    args: (fx) => [{ userId: fx.victim.id, subTenants: [{ tenantId: uuid() }] }],
+    ownNotFound: true,
+  },
+  'subTenants.addUserRolesForSubTenants': {
+    args: (fx) => [fx.victim.id, { subTenantsRoles: [{ tenantId: uuid(), roleIds: [fx.roleId] }] }],
+    ownNotFound: true,
+  },
+  'subTenants.removeUserRolesFromSubTenants': {
+    args: (fx) => [fx.victim.id, { subTenantsRoles: [{ tenantId: uuid(), roleIds: [fx.roleId] }] }],
+    ownNotFound: true,
+  },
+  'subTenants.setUserRolesForSubTenants': {
+    args: (fx) => [fx.victim.id, { subTenantsRoles: [{ tenantId: uuid(), roleIds: [fx.roleId] }] }],
+    ownNotFound: true,
+  },
+  'subTenants.createSubTenant': { args: () => [{ name: 'Coverage sub-account' }] },
+  'subTenants.deleteSubTenant': { args: () => [uuid()], ownNotFound: true },
+  'subTenants.updateSubTenant': {
+    args: () => [{ tenantId: uuid() }, { name: 'Renamed' }],
+    ownNotFound: true,
+  },
+  'subTenants.updateSubTenantManagement': {
+    args: () => [{ tenantId: uuid() }, { isReseller: true }],
+    ownNotFound: true,
+  },
+  'subTenants.updateSubTenantHierarchySettings': {
+    args: () => [{ tenantId: uuid() }, { subAccountAccessType: 'defaultOn' }],
+    ownNotFound: true,
+  },
+  'subTenants.updateSubAccountAccess': {
+    args: (fx) => [fx.victim.id, { allowAccess: true }],
+    ownNotFound: true,
+  },
+  'subTenants.addUsersToSubTenant': {
+    args: () => [{ tenantId: uuid(), users: [{ email: 'coverage-sub2@acme-foods.test' }] }],
+    ownNotFound: true,
+  },
   // Issue 15: applications. Ids that name no app of the account are refused by the service (400).
   'applications.getUserApplicationsId': { args: (fx) => [{ userId: fx.victim.id }], ownNotFound: true },
   'applications.getUsersApplicationsId': { args: (fx) => [{ userIds: [fx.victim.id] }] },
