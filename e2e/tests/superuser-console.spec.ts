@@ -78,7 +78,9 @@ test('a superuser runs the funnel, approves a sign-up under review and extends t
   await checkScreen(page, 'console-funnel');
 
   // Under review: approve, after a confirmation.
+  // Earlier sign-ups wait there too (oldest first): the search finds this one.
   await page.getByRole('tab', { name: 'Under review' }).click();
+  await page.getByRole('tabpanel').getByRole('searchbox', { name: 'Search' }).fill(person.email);
   const row = page.getByTestId(`review-${person.email}`);
   await expect(row).toBeVisible();
   await checkScreen(page, 'console-under-review');
@@ -97,6 +99,7 @@ test('a superuser runs the funnel, approves a sign-up under review and extends t
   await page.getByRole('tab', { name: 'Trials ending' }).click();
   await page.getByRole('combobox', { name: 'Ending within' }).click();
   await page.getByRole('option', { name: '30 days' }).click();
+  await page.getByRole('tabpanel').getByRole('searchbox', { name: 'Search' }).fill(person.email);
   const trial = page.getByTestId(`trial-${person.email}`);
   await expect(trial).toBeVisible();
   const before = (await trial.getByRole('cell').nth(5).textContent()) ?? '';

@@ -13,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../client.js';
+import { containing } from '../like.js';
 import { column, executeRows } from '../rows.js';
 import { auditLogs, type AuditSeverity } from '../schema/index.js';
 
@@ -102,8 +103,6 @@ export interface AuditLogCursor {
 
 export type AuditLogListing = AuditLogRow & { cursor: AuditLogCursor };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-
 function filterConditions(tenantId: string, filters: AuditLogFilters): SQL[] {
   const conditions: SQL[] = [eq(auditLogs.tenantId, tenantId)];
   const { search, action, severities, email, ip, userAgent, description, createdFrom, createdTo } = filters;
@@ -111,13 +110,13 @@ function filterConditions(tenantId: string, filters: AuditLogFilters): SQL[] {
   if (severities?.length) conditions.push(inArray(auditLogs.severity, [...severities]));
   if (email !== undefined)
     conditions.push(inArray(auditLogs.email, [...new Set([email, email.toLowerCase()])]));
-  if (ip !== undefined) conditions.push(ilike(auditLogs.ip, likePattern(ip)));
-  if (userAgent !== undefined) conditions.push(ilike(auditLogs.userAgent, likePattern(userAgent)));
-  if (description !== undefined) conditions.push(ilike(auditLogs.description, likePattern(description)));
+  if (ip !== undefined) conditions.push(ilike(auditLogs.ip, containing(ip)));
+  if (userAgent !== undefined) conditions.push(ilike(auditLogs.userAgent, containing(userAgent)));
+  if (description !== undefined) conditions.push(ilike(auditLogs.description, containing(description)));
   if (createdFrom) conditions.push(gte(auditLogs.createdAt, createdFrom));
   if (createdTo) conditions.push(lte(auditLogs.createdAt, createdTo));
   if (search !== undefined) {
-    const pattern = likePattern(search);
+    const pattern = containing(search);
     const anyColumn = or(
       ilike(auditLogs.action, pattern),
       ilike(auditLogs.description, pattern),

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { column, executeRows } from '../rows.js';
+import { containing } from '../like.js';
 import { memberships, tenants, users } from '../schema/index.js';
 import type { TenantRow } from './tenants.js';
 
@@ -99,8 +100,6 @@ export interface SubTenantPageQuery {
   limit: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** A page of the sub-accounts of one tenant (its children, or all below it), and their total. */
 export async function findSubTenantsPage(
   db: Db,
@@ -109,7 +108,7 @@ export async function findSubTenantsPage(
   const scope: SQL = query.descendants
     ? inArray(tenants.id, subtreeIds(query.parentId, false))
     : eq(tenants.parentTenantId, query.parentId);
-  const where = query.filter ? and(scope, ilike(tenants.name, `%${escapeLike(query.filter)}%`)) : scope;
+  const where = query.filter ? and(scope, ilike(tenants.name, containing(query.filter))) : scope;
   const key =
     query.sortBy === 'createdAt'
       ? tenants.createdAt
@@ -261,7 +260,7 @@ export async function findUsersOfTenants(
   const where = query.filter
     ? and(
         inScope,
-        sql`(${users.name} ilike ${`%${escapeLike(query.filter)}%`} or ${users.email} ilike ${`%${escapeLike(query.filter)}%`})`,
+        sql`(${users.name} ilike ${containing(query.filter)} or ${users.email} ilike ${containing(query.filter)})`,
       )
     : inScope;
   const direction = query.order === 'DESC' ? desc : asc;

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { type SortOrder, type UserFilterPreset, type UserSortKey } from '@brizo/contract';
 import { z } from 'zod';
 import type { Db } from '../client.js';
+import { containing } from '../like.js';
 import { column, executeRows } from '../rows.js';
 import { breachedPasswordStillCurrent } from './security-center.js';
 import {
@@ -90,9 +91,6 @@ interface SearchBranch {
   walks: UserSortKey | undefined;
 }
 
-/** LIKE's wildcards and its escape character in the searched text stand for themselves. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
  * The search: a part of the name or of the email, any case (sort_name and sort_email are lower case).
  * Both columns are in each of the tenant's sort indexes (INCLUDE columns, migration 0018), so the
@@ -104,7 +102,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 function searchBranches(query: MemberQuery): SearchBranch[] {
   const search = query.search?.toLowerCase();
   if (!search) return [{ range: sql`true`, walks: undefined }];
-  const pattern = `%${likeLiteral(search)}%`;
+  const pattern = containing(search);
   return [
     {
       range: sql`(${memberships.sortName} like ${pattern} escape '\\' or ${memberships.sortEmail} like ${pattern} escape '\\')`,

@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { productRoleKeys } from '@brizo/contract/product-access';
 import type { FunnelCounts, FunnelGrouping } from '@brizo/contract/entities/trial-console';
 import type { Db } from '../client.js';
+import { containing } from '../like.js';
 import { column, executeRows } from '../rows.js';
 import { memberships, roles, userRoles, users } from '../schema/index.js';
 
@@ -135,7 +136,12 @@ function signedUpRow(row: Record<string, unknown>): SignedUpUserRow {
 export interface Paging {
   offset: number;
   limit: number;
+  /** A part of the person's email or name, any case. */
+  search?: string;
 }
+
+const matching = (search: string | undefined) =>
+  search ? sql`and (u.email ilike ${containing(search)} or u.name ilike ${containing(search)})` : sql``;
 
 /** Total rows of a page's query: count(*) over () rides on each row, so one statement answers both. */
 const totalOf = (rows: unknown[]) => (rows[0] ? number(column.row(rows[0]).total) : 0);
@@ -143,7 +149,7 @@ const totalOf = (rows: unknown[]) => (rows[0] ? number(column.row(rows[0]).total
 /**
  * The people the web app sends to /under-review (SPEC "Landing decision", 4): who signed up and, in
  * their active account, has no product role and no access permission; not a superuser nor an invitee.
- * Oldest first: the longest waiting are reviewed first.
+ * Oldest first: the longest waiting are reviewed first. With a search, only the people it matches.
  */
 export async function listUnderReview(db: Db, paging: Paging) {
   const rows = await executeRows(
@@ -152,6 +158,7 @@ export async function listUnderReview(db: Db, paging: Paging) {
     ${signedUpFrom}
     where not u.super_user and ${signupType} is not null and ${signupType} not in (${list(INVITED_TYPES)})
       and not ${holdsRole([...TRIAL_ROLES, ...REGULAR_ROLES], 'active')} and not ${hasAccessPermission}
+      ${matching(paging.search)}
     order by u.created_at, u.id limit ${paging.limit} offset ${paging.offset}`,
   );
   return { items: rows.map((value) => signedUpRow(column.row(value))), total: totalOf(rows) };
@@ -177,7 +184,7 @@ export async function listTrialsEndingBetween(
       ${holdsRole([productRoleKeys.expiredTrial], 'active')} as is_marked_expired, count(*) over () as total
     ${signedUpFrom}
     where not u.super_user and ${holdsRole(TRIAL_ROLES, 'active')} and not ${holdsRole(REGULAR_ROLES, 'active')}
-      and ${expiration} between ${dates.firstDate} and ${dates.lastDate}
+      and ${expiration} between ${dates.firstDate} and ${dates.lastDate} ${matching(paging.search)}
     order by 9, u.id limit ${paging.limit} offset ${paging.offset}`,
   );
   return {

@@ -32,6 +32,7 @@ const funnelQuery = z
 const paging = z.object({
   _offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   _limit: z.coerce.number().int().min(1).max(TRIAL_CONSOLE_MAX_PAGE).default(20),
+  _filter: z.string().trim().max(200).optional().describe('A part of the email or name, any case'),
 });
 
 const userId = z.uuid({ error: 'must be a valid id' });
@@ -44,7 +45,11 @@ const extension = z.union([
 export const trialConsoleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
   const route = areaRoutes(app, services, 'trial-console');
   const { trialConsole } = services;
-  const pageOf = (query: z.output<typeof paging>) => ({ offset: query._offset, limit: query._limit });
+  const pageOf = (query: z.output<typeof paging>) => ({
+    offset: query._offset,
+    limit: query._limit,
+    search: query._filter || undefined,
+  });
 
   route({
     name: 'funnel',

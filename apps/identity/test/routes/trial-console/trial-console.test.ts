@@ -203,6 +203,22 @@ describe('accounts under review and approval', () => {
       expectErrorShape(await asVendor('GET', `${CONSOLE}/under-review?${query}`), 400);
   });
 
+  it('finds a person by a part of their email or name, any case, wildcards taken literally', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const byEmail = await signedUp('personal', { email: `rita_${tag}@gmail.test` });
+    const byName = await signedUp('personal', { name: `Ada ${tag.toUpperCase()} Lovelace` });
+    const found = await ok<UnderReviewPage>(asVendor('GET', `${CONSOLE}/under-review?_filter=${tag}`));
+    expect(found.items.map((item) => item.userId).sort()).toEqual([byEmail.user.id, byName.user.id].sort());
+    expect(found._metadata.totalItems).toBe(2);
+    const underscore = await ok<UnderReviewPage>(
+      asVendor('GET', `${CONSOLE}/under-review?_filter=${encodeURIComponent(`A_${tag}`)}`),
+    );
+    expect(underscore.items.map((item) => item.userId)).toEqual([byEmail.user.id]);
+    const percent = await ok<UnderReviewPage>(asVendor('GET', `${CONSOLE}/under-review?_filter=%25${tag}`));
+    expect(percent.items).toEqual([]);
+    expectErrorShape(await asVendor('GET', `${CONSOLE}/under-review?_filter=${'x'.repeat(201)}`), 400);
+  });
+
   it('approves with a trial, once, audited, and the next refresh carries the trial role', async () => {
     const waiting = await signedUp('personal', { verified: true, vendor: { activated: true, note: 'kept' } });
     const session = await sessionOf(waiting.user.email);
@@ -287,6 +303,13 @@ describe('trials ending and their extension', () => {
       asVendor('GET', `${CONSOLE}/trials-ending?withinDays=32&_limit=50`),
     );
     expect(month.items.map((item) => item.userId)).toContain(later.user.id);
+    const searched = await ok<EndingTrialsPage>(
+      asVendor(
+        'GET',
+        `${CONSOLE}/trials-ending?withinDays=7&_filter=${encodeURIComponent(soon.user.email.toUpperCase())}`,
+      ),
+    );
+    expect(searched.items.map((item) => item.userId)).toEqual([soon.user.id]);
     for (const query of ['withinDays=0', 'withinDays=366', '_limit=51'])
       expectErrorShape(await asVendor('GET', `${CONSOLE}/trials-ending?${query}`), 400);
   });

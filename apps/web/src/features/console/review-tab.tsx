@@ -1,4 +1,5 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { UnderReviewUser } from '@brizo/contract/entities/trial-console';
 import { useCallback, useState } from 'react';
 import {
@@ -30,12 +31,36 @@ export function personColumns<Row extends UnderReviewUser>(): ColumnDef<Row>[] {
 
 const reviewColumns = personColumns<UnderReviewUser>();
 
+/**
+ * The lists' search box: a part of the email or name, asked of the server once typing pauses. `search`
+ * is what the list asks for; `box` is the field.
+ */
+export function usePersonSearch(onChange: () => void) {
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), 300);
+  const box = (
+    <TextInput
+      label="Search"
+      placeholder="Email or name"
+      type="search"
+      w={260}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        onChange();
+      }}
+    />
+  );
+  return { search, box };
+}
+
 /** The accounts under review, longest waiting first; approving one gives them a free trial. */
 export function ReviewTab() {
   const [page, setPage] = useState(1);
+  const { search, box } = usePersonSearch(() => setPage(1));
   const load = useCallback(
-    () => consoleApi.underReview({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }),
-    [page],
+    () => consoleApi.underReview({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, search }),
+    [page, search],
   );
   const list = useLoaded(load);
   const approval = useConfirmation(async (person: UnderReviewUser) => {
@@ -48,7 +73,11 @@ export function ReviewTab() {
     if (list.error && !list.value) return <ErrorState message={list.error} onRetry={list.reload} />;
     if (!list.value) return <LoadingState />;
     if (list.value.items.length === 0)
-      return <EmptyState title="Nobody is under review" description="Personal-email sign-ups wait here." />;
+      return search ? (
+        <EmptyState title="Nobody under review matches this search" />
+      ) : (
+        <EmptyState title="Nobody is under review" description="Personal-email sign-ups wait here." />
+      );
     return (
       <DataTable
         label="Accounts under review"
@@ -72,7 +101,10 @@ export function ReviewTab() {
 
   return (
     <>
-      {body()}
+      <Stack gap="md">
+        {box}
+        {body()}
+      </Stack>
       <ConfirmDialog title="Approve account" confirmLabel="Approve" danger={false} {...approval.dialog}>
         <Text size="sm">
           {`Approve ${approval.target?.email ?? ''}? They get a free trial, from their next sign-in or refresh.`}

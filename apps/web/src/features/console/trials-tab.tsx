@@ -12,7 +12,7 @@ import {
 } from '../../components/admin';
 import { consoleApi, type TrialExtension } from '../../sdk/admin/console';
 import { useLoaded } from '../../sdk/admin/use-loaded';
-import { PAGE_SIZE, personColumns } from './review-tab';
+import { PAGE_SIZE, personColumns, usePersonSearch } from './review-tab';
 
 const windows = ['7', '14', '30'];
 
@@ -95,9 +95,15 @@ export function TrialsTab() {
   const [withinDays, setWithinDays] = useState('7');
   const [page, setPage] = useState(1);
   const [extending, setExtending] = useState<EndingTrial | null>(null);
+  const { search, box } = usePersonSearch(() => setPage(1));
   const load = useCallback(
-    () => consoleApi.trialsEnding(Number(withinDays), { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }),
-    [withinDays, page],
+    () =>
+      consoleApi.trialsEnding(Number(withinDays), {
+        offset: (page - 1) * PAGE_SIZE,
+        limit: PAGE_SIZE,
+        search,
+      }),
+    [withinDays, page, search],
   );
   const list = useLoaded(load);
   const total = list.value?._metadata.totalItems ?? 0;
@@ -105,7 +111,12 @@ export function TrialsTab() {
   const body = () => {
     if (list.error && !list.value) return <ErrorState message={list.error} onRetry={list.reload} />;
     if (!list.value) return <LoadingState />;
-    if (list.value.items.length === 0) return <EmptyState title="No trial ends in this window" />;
+    if (list.value.items.length === 0)
+      return (
+        <EmptyState
+          title={search ? 'No trial in this window matches this search' : 'No trial ends in this window'}
+        />
+      );
     return (
       <DataTable
         label="Trials ending"
@@ -134,18 +145,20 @@ export function TrialsTab() {
 
   return (
     <>
-      <Select
-        label="Ending within"
-        w={200}
-        data={windows.map((value) => ({ value, label: `${value} days` }))}
-        value={withinDays}
-        allowDeselect={false}
-        onChange={(value) => {
-          setWithinDays(value ?? '7');
-          setPage(1);
-        }}
-        mb="md"
-      />
+      <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
+        <Select
+          label="Ending within"
+          w={200}
+          data={windows.map((value) => ({ value, label: `${value} days` }))}
+          value={withinDays}
+          allowDeselect={false}
+          onChange={(value) => {
+            setWithinDays(value ?? '7');
+            setPage(1);
+          }}
+        />
+        {box}
+      </Group>
       {body()}
       {extending ? (
         <ExtendDialog

@@ -50,6 +50,19 @@ const ENTITLEMENTS = '/entitlements/resources';
 const FLAGS = '/flags/resources/v1';
 
 const client = () => new FetchClient(APP_NAME);
+
+/** A page of the console's lists of people, and a part of their email or name to find. */
+export interface PersonPage {
+  offset: number;
+  limit: number;
+  search?: string;
+}
+
+const personQuery = ({ offset, limit, search }: PersonPage) => ({
+  _offset: offset,
+  _limit: limit,
+  ...(search ? { _filter: search } : {}),
+});
 const settingSchema = z.object({ enabled: z.boolean() });
 
 const get = <T extends z.ZodType>(schema: T, what: string, url: string, params?: Record<string, unknown>) =>
@@ -107,16 +120,12 @@ export type TrialExtension = { userId: string; days: number } | { userId: string
 export const consoleApi = {
   funnel: (range: { from: string; to: string }, groupBy: FunnelGrouping): Promise<Funnel> =>
     get(funnelSchema, 'funnel', `${TRIALS}/funnel`, { ...range, groupBy }),
-  underReview: (page: { offset: number; limit: number }): Promise<UnderReviewPage> =>
-    get(underReviewPageSchema, 'accounts under review', `${TRIALS}/under-review`, {
-      _offset: page.offset,
-      _limit: page.limit,
-    }),
-  trialsEnding: (withinDays: number, page: { offset: number; limit: number }): Promise<EndingTrialsPage> =>
+  underReview: (page: PersonPage): Promise<UnderReviewPage> =>
+    get(underReviewPageSchema, 'accounts under review', `${TRIALS}/under-review`, personQuery(page)),
+  trialsEnding: (withinDays: number, page: PersonPage): Promise<EndingTrialsPage> =>
     get(endingTrialsPageSchema, 'trials ending', `${TRIALS}/trials-ending`, {
       withinDays,
-      _offset: page.offset,
-      _limit: page.limit,
+      ...personQuery(page),
     }),
   approve: (userId: string): Promise<TrialGrant> =>
     send(trialGrantSchema, 'approval', 'post', `${TRIALS}/approve`, { userId }),
