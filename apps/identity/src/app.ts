@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { parse as parseQueryString, type ParsedUrlQuery } from 'node:querystring';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -13,6 +13,10 @@ import {
 import type { AppContext } from './context.js';
 import { AppError, errorCatalogue, errorHandler } from './errors.js';
 import { redactingLogger } from './lib/log-redaction.js';
+import { adoptForwardedHeader, trustFunctionOf } from './lib/client-address.js';
+import { observeRequests } from './routes/observability.js';
+import { requestIdOf } from './lib/request-ids.js';
+import { corsHook } from './routes/cors.js';
 import { secondFactorStrategies, signInMethods } from './auth/methods/index.js';
 import { sharedAuthRoutes } from './auth/routes.js';
 import { securityMfaRoutes } from './routes/security/mfa/index.js';
@@ -22,6 +26,9 @@ import { impersonationRoutes } from './routes/impersonation/index.js';
 import { flagsRoutes } from './routes/flags/index.js';
 import { metadataRoutes } from './routes/metadata/index.js';
 import { oauthRoutes } from './routes/oauth/index.js';
+import { discoveryRoutes } from './routes/oauth/discovery.js';
+import { oauthClientsRoutes } from './routes/oauth/clients.js';
+import { vendorKeysRoutes } from './routes/vendor-keys/index.js';
 import { captchaPolicyRoutes } from './routes/security/captcha-policy/index.js';
 import { tenantSwitchRoutes } from './routes/users/tenant-switch/index.js';
 import { authStrategiesRoutes } from './routes/security/auth-strategies/index.js';
@@ -44,6 +51,7 @@ import { hierarchyRoutes, subTenantsRoutes } from './routes/tenants/hierarchy.js
 import { subTenantUsersRoutes } from './routes/tenants/sub-tenant-users.js';
 import { teamUsersRoutes } from './routes/users/team/index.js';
 import { createServices, type RouteOptions } from './services/index.js';
+import { createCluster, rateLimitStoreOf } from './services/cluster/index.js';
 import type { BackgroundTasks } from './services/background.js';
 import type { Jobs } from './services/jobs.js';
 import { ipRestrictionGuard } from './routes/security/restrictions/guard.js';
@@ -123,6 +131,12 @@ function withoutUnusedComponents(document: OpenApiDocument): OpenApiDocument {
   return document;
 }
 
+/** Fastify's URL rewrite is its one call before a request is built: the Forwarded header is read there. */
+function adoptingForwarded(request: IncomingMessage): string {
+  adoptForwardedHeader(request);
+  return request.url ?? '/';
+}
+
 /** Builds the identity server from its context; does not listen. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
@@ -132,10 +146,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     Boolean(config.gtmContainerId),
     config.payments.provider === 'stripe',
   );
+  const trustProxy = trustFunctionOf(config.trustProxy);
   const app = Fastify({
     logger: redactingLogger(context.logger),
-    genReqId: () => randomUUID(),
+    // Issue 16: the proxy's X-Request-Id when it sends a plain one (routes/observability.ts).
+    genReqId: requestIdOf,
     requestIdHeader: false,
+    // Issue 16: the client's address as TRUST_PROXY decides (lib/client-address.ts); a proxy that
+    // writes only the standard Forwarded header is read too.
+    ...(trustProxy ? { trustProxy, rewriteUrl: adoptingForwarded } : {}),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQuery },
     // Issue 10: the refusals fastify and Node make themselves answer in the error shape too.
@@ -150,6 +169,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   app.addHook('onRequest', headers);
   app.addHook('onRequest', rejectNulInUrl);
+  // Issue 16: CORS for CORS_ORIGINS (preflights are answered here, before any route).
+  app.addHook('onRequest', corsHook(config));
 
   // The SDK posts `Content-Type: application/json` with an empty body (logout): that is no body, not bad JSON.
   // The API speaks JSON only: anything else is a 415.
@@ -161,8 +182,13 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     defaultJsonParser(request, text, done);
   });
 
+  // Issue 16: with REDIS_URL, rate limits, security counters and cache invalidations hold across instances.
+  const cluster =
+    context.cluster ??
+    (await createCluster({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, log: app.log }));
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(cluster.redis ? { store: rateLimitStoreOf(cluster.hits) } : {}),
     errorResponseBuilder: () => new AppError(errorCatalogue.request.rateLimited),
   });
   await app.register(fastifySwagger, {
@@ -185,7 +211,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     transformObject: (document) => withoutUnusedComponents(jsonSchemaTransformObject(document)),
   });
 
-  const services = await createServices(context, app.log, { secondFactorStrategies });
+  const services = await createServices({ ...context, cluster }, app.log, { secondFactorStrategies });
+  observeRequests(app, services.metrics);
+  // A change answered by this instance has reached the others' subscriptions first (issue 16).
+  if (cluster.redis) {
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      await cluster.bus.flush();
+      return payload;
+    });
+  }
   // Tests and the dev mailbox wait for the work anonymous requests do after answering (issue 10).
   app.decorate('background', services.background);
   app.decorate('jobs', services.jobs);
@@ -205,6 +239,10 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     [lifecycleSecurityRoutes, CONFIGURATIONS],
     [securityRoutes, CONFIGURATIONS],
     [oauthRoutes, `${API_PREFIX}/oauth`],
+    // Issue 16: discovery at the issuer's root; registered clients and signing keys for the superuser.
+    [discoveryRoutes, undefined],
+    [oauthClientsRoutes, `${API_PREFIX}/oauth/resources/clients/v1`],
+    [vendorKeysRoutes, `${IDENTITY}/vendor-keys/v1`],
     [tenantSwitchRoutes, USERS],
     [captchaPolicyRoutes, CONFIGURATIONS],
     [ssoRoutes, API_PREFIX],
@@ -280,6 +318,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     // Mail still being sent after an answer goes out before the mailer closes.
     await services.background.idle();
     await context.mailer.close();
+    if (!context.cluster) await cluster.close();
   });
   return app;
 }

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { TwilioSettings } from './services/sms-twilio.js';
+import { parseProxyTrust, type ProxyTrust } from './lib/client-address.js';
 
 /** apps/identity, whatever the process cwd is. */
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,9 +59,19 @@ const envSchema = z.object({
   HOST: z.string().min(1, 'expected a host name or address').default('0.0.0.0'),
   PUBLIC_URL: httpUrl.optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// URL' }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// URL' }).optional(),
+  REDIS_KEY_PREFIX: z.string().min(1, 'expected a key prefix such as brizo:').default('brizo:'),
   DATA_DIR: z.string().min(1, 'expected a directory path').default('./data'),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(300),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
+  /** Issue 16: ES256 (fast) or RS256 (2048-bit RSA, what hosted Frontegg signs with). */
+  ACCESS_TOKEN_ALG: z.enum(['ES256', 'RS256'], { error: 'expected ES256 or RS256' }).default('ES256'),
+  /** Issue 16: days between signing-key rotations; 0 never rotates on its own. */
+  SIGNING_KEY_ROTATION_DAYS: z.coerce
+    .number({ error: 'expected a whole number of days' })
+    .int('expected a whole number of days')
+    .min(0, 'expected 0 or more days')
+    .default(90),
   SESSION_LIFETIME_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
   TRIAL_DAYS: positiveInt.default(14),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
@@ -122,6 +134,15 @@ const envSchema = z.object({
   /** Issue 14: how many days a tenant's audit events are kept unless the tenant chose its own (services/audits). */
   AUDIT_RETENTION_DAYS: positiveInt.default(365),
   /**
+   * Issue 16: rotated and expired refresh tokens are kept this many hours (services/housekeeping): a
+   * rotated token replayed within them still ends its session as a theft.
+   */
+  REFRESH_TOKEN_RETENTION_HOURS: positiveInt.default(24),
+  /** Issue 16: used or expired one-time tokens, codes and challenges are kept this many hours. */
+  ONE_TIME_TOKEN_RETENTION_HOURS: positiveInt.default(24),
+  /** Issue 16: mail and SMS outbox messages (the dev mailbox and SMS page) are kept this many days. */
+  OUTBOX_RETENTION_DAYS: positiveInt.default(7),
+  /**
    * Issue 15: the payment provider (services/billing): `development` (offline, Stripe's test cards; the
    * default outside production), `stripe` (needs the three STRIPE_ keys) or `none` (billing answers
    * "Payment provider not configured"; the default in production).
@@ -141,7 +162,46 @@ const envSchema = z.object({
   /** Issue 15: the vendor's public billing configuration: may tenants downgrade, may they cancel. */
   BILLING_ALLOW_PLAN_DOWNGRADE: booleanFlag.default(true),
   BILLING_ALLOW_PLAN_CANCELLATION: booleanFlag.default(true),
+  /**
+   * Issue 16: where text messages go: `outbox` (the database, read by the dev SMS page; the default) or
+   * `twilio` (needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID).
+   */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio'], { error: 'expected outbox or twilio' }).default('outbox'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'expected a Twilio account SID (AC...)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1, 'expected a Twilio auth token').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'expected a phone number such as +15550100199')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'expected a Twilio messaging service SID (MG...)')
+    .optional(),
+  /** Issue 16: Twilio's API origin (tests point it at a local server). */
+  TWILIO_API_URL: httpUrl.default('https://api.twilio.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Issue 16: which proxies' X-Forwarded-For / Forwarded entries are believed: off (the default), the
+   * number of proxies in front of the server, or their addresses and CIDR ranges (lib/client-address.ts).
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const trust = parseProxyTrust(value);
+      if (typeof trust === 'string') {
+        context.addIssue({ code: 'custom', message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    })
+    .optional(),
+  /** Issue 16: origins whose pages may call the API with CORS (credentials included), e.g. the main app's. */
+  CORS_ORIGINS: webAppOrigins.optional(),
+  /** Issue 16: when set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -152,9 +212,16 @@ export interface Config {
   /** Whether PUBLIC_URL was set; when not, /app-config.js answers with the request's own origin. */
   publicUrlConfigured: boolean;
   databaseUrl: string | undefined;
+  /** Issue 16: several instances share rate limits, revocations and cache invalidations through it. */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   dataDir: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Issue 16: the algorithm of new signing keys (services/signing-keys). */
+  accessTokenAlg: 'ES256' | 'RS256';
+  /** Issue 16: days between scheduled signing-key rotations; 0 = never. */
+  signingKeyRotationDays: number;
   /** Issue 10: a session ends this long after its sign-in however often it refreshes (unless the tenant's policy says otherwise). */
   sessionLifetimeSeconds: number;
   trialDays: number;
@@ -204,15 +271,22 @@ export interface Config {
   slackClientSecret: string | undefined;
   /** Issue 14: audit events older than this many days are deleted, unless the tenant chose its own retention. */
   auditRetentionDays: number;
+  /** Issue 16: how long the housekeeping jobs keep what has ended (services/housekeeping). */
+  retention: { refreshTokenHours: number; oneTimeTokenHours: number; outboxDays: number };
   /** Issue 15: the payment provider and its keys (services/billing/providers), or none. */
   payments:
     | { provider: 'development' }
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
     | { provider: 'none' };
+  /** Issue 16: the SMS provider (services/sms.ts): the outbox, or Twilio with its account and sender. */
+  sms: { provider: 'outbox' } | ({ provider: 'twilio' } & TwilioSettings);
   /** Issue 15: the vendor's public billing configuration (SPEC section 3). */
   billingRules: { allowPlanDowngrade: boolean; allowPlanCancellation: boolean };
   production: boolean;
   logLevel: string;
+  trustProxy: ProxyTrust;
+  corsOrigins: string[];
+  metricsToken: string | undefined;
 }
 
 const listOf = (value: string | undefined): string[] =>
@@ -239,6 +313,23 @@ function paymentsOf(e: z.infer<typeof envSchema>, production: boolean): Config['
   return { provider, secretKey, publishableKey, webhookSecret };
 }
 
+/** Issue 16: the SMS provider chosen; Twilio needs its account, its token and a sender. */
+function smsOf(e: z.infer<typeof envSchema>): Config['sms'] {
+  if (e.SMS_PROVIDER === 'outbox') return { provider: 'outbox' };
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = e;
+  const sender = e.TWILIO_MESSAGING_SERVICE_SID
+    ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID }
+    : e.TWILIO_FROM
+      ? { from: e.TWILIO_FROM }
+      : undefined;
+  if (!accountSid || !authToken || !sender) {
+    throw new ConfigError(
+      'Invalid environment variable:\n  SMS_PROVIDER="twilio": needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID',
+    );
+  }
+  return { provider: 'twilio', accountSid, authToken, sender, apiUrl: e.TWILIO_API_URL };
+}
+
 /** Reads the environment; a bad value throws a ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (FOO=) means "not set", as in most shells' .env habits.
@@ -263,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     payments: paymentsOf(e, production),
+    sms: smsOf(e),
     billingRules: {
       allowPlanDowngrade: e.BILLING_ALLOW_PLAN_DOWNGRADE,
       allowPlanCancellation: e.BILLING_ALLOW_PLAN_CANCELLATION,
@@ -272,9 +364,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     dataDir: path.resolve(e.DATA_DIR),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    accessTokenAlg: e.ACCESS_TOKEN_ALG,
+    signingKeyRotationDays: e.SIGNING_KEY_ROTATION_DAYS,
     sessionLifetimeSeconds: e.SESSION_LIFETIME_SECONDS,
     trialDays: e.TRIAL_DAYS,
     smtpUrl: e.SMTP_URL,
@@ -304,7 +400,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slackClientId: e.SLACK_CLIENT_ID,
     slackClientSecret: e.SLACK_CLIENT_SECRET,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    retention: {
+      refreshTokenHours: e.REFRESH_TOKEN_RETENTION_HOURS,
+      oneTimeTokenHours: e.ONE_TIME_TOKEN_RETENTION_HOURS,
+      outboxDays: e.OUTBOX_RETENTION_DAYS,
+    },
     production,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? { kind: 'off' },
+    corsOrigins: e.CORS_ORIGINS ?? [],
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -48,6 +48,8 @@ export const errorCatalogue = {
       'Too many requests, please try again in a minute',
     ),
     internal: entry(500, errorCodes.request.internal, 'Unknown error occurred'),
+    /** Issue 16: GET /health/ready while a dependency does not answer. */
+    notReady: entry(503, errorCodes.request.notReady, 'The server is not ready to serve requests'),
   },
   auth: {
     invalidCredentials: entry(401, errorCodes.auth.invalidCredentials, 'Incorrect email or password'),
@@ -192,6 +194,13 @@ export const errorCatalogue = {
       401,
       errorCodes.oauth.clientAuthenticationFailed,
       'Invalid client credentials',
+    ),
+    // Issue 16: registered OAuth clients (routes/oauth/clients.ts).
+    clientNotFound: entry(404, errorCodes.oauth.clientNotFound, 'OAuth client not found'),
+    builtInClient: entry(
+      409,
+      errorCodes.oauth.builtInClient,
+      "The built-in client (CLIENT_ID) cannot be deleted: the web app's hosted login uses it",
     ),
     invalidScope: entry(
       400,

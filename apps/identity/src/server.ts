@@ -1,6 +1,7 @@
 // Entry point: `tsx src/server.ts`. Loads config, opens and migrates the database, seeds,
 // listens, and shuts down gracefully on SIGINT/SIGTERM.
 import './runtime-flags.js';
+import { stopTracing } from './tracing.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -9,7 +10,8 @@ import { createAdjustableClock, systemClock } from './lib/time.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
 import { createPasswordHasher } from './auth/methods/password/passwords.js';
 import { DEMO_PASSWORD, demoAccounts, seed } from './services/seed.js';
-import { createOutboxSms } from './services/sms.js';
+import { smsSenderOf } from './services/sms.js';
+import { createMetrics } from './services/observability/metrics.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -43,9 +45,15 @@ async function main(): Promise<void> {
       // The dev tools can move this clock (POST /dev/api/clock) for browser tests.
       clock: config.devTools ? createAdjustableClock() : systemClock,
       mailer,
-      sms: createOutboxSms({ db: database.db, clock: systemClock }),
+      // Issue 16: the SMS provider logs a refused message through the server's log (app exists by then).
+      sms: smsSenderOf(config.sms, {
+        db: database.db,
+        clock: systemClock,
+        log: { error: (details, message): void => app.log.error(details, message) },
+      }),
       passwords,
       logger: { level: config.logLevel },
+      metrics: createMetrics({ processMetrics: true, databasePool: database.poolStats }),
     });
 
     const shutdown = async (signal: string) => {
@@ -61,6 +69,7 @@ async function main(): Promise<void> {
         await app.close(); // stops accepting, lets in-flight requests finish
       } finally {
         await database.close(); // closes PGlite and removes the data-dir lock
+        await stopTracing(); // the spans still buffered
       }
       process.exit(0);
     };

@@ -18,6 +18,7 @@ export const requestErrorCodes = {
   unsupportedMediaType: 'ER-REQUEST-MEDIA-TYPE',
   rateLimited: 'ER-REQUEST-RATE-LIMITED',
   internal: 'ER-REQUEST-INTERNAL',
+  notReady: 'ER-REQUEST-NOT-READY',
 } as const;
 
 export const authErrorCodes = {
@@ -86,6 +87,9 @@ export const oauthErrorCodes = {
   clientAuthenticationFailed: 'ER-OAUTH-INVALID-CLIENT-CREDENTIALS',
   invalidScope: 'ER-OAUTH-INVALID-SCOPE',
   invalidPostLogoutRedirectUri: 'ER-OAUTH-INVALID-POST-LOGOUT-REDIRECT-URI',
+  /** Issue 16: the superuser's management of registered OAuth clients. */
+  clientNotFound: 'ER-OAUTH-CLIENT-NOT-FOUND',
+  builtInClient: 'ER-OAUTH-BUILT-IN-CLIENT',
 } as const;
 
 export const tenantsErrorCodes = {

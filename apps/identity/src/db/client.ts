@@ -7,10 +7,17 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import { packageRoot } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
+
+/**
+ * pg is loaded with require, not import: OpenTelemetry (src/tracing.ts) traces its statements by
+ * patching it as it is required, which an ESM import of it would bypass.
+ */
+const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
 
 export type Schema = typeof schema;
 /** Both drivers (PGlite and node-postgres) behind one type: query modules take a Db. */
@@ -41,6 +48,14 @@ function sqlFunctionsScript(): string {
  * advisory lock.
  */
 const SQL_FUNCTIONS_LOCK = 0x6272_697a;
+
+/**
+ * Issue 16: instances starting together on one database would each apply the pending migrations
+ * (drizzle's migrator takes no lock), and the second fails on objects the first just made. The
+ * migrations run on one connection holding this advisory lock; the others wait, then find nothing
+ * left to apply.
+ */
+const MIGRATIONS_LOCK = 0x6272_697b;
 
 interface OpenTransaction {
   tx: Db;
@@ -223,6 +238,8 @@ export function atomically<T>(db: Db, run: () => Promise<T>): Promise<T> {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The pool's connections (PostgreSQL); PGlite has one and answers undefined. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -308,7 +325,7 @@ export function isLostConnection(error: unknown): boolean {
  * pool only learns of a cut when the dead connection is next used, and that request answered 500.
  * (Transactions run on a checked-out client, not through pool.query: transactionAware retries them whole.)
  */
-function retryOnLostConnection(pool: pg.Pool): void {
+function retryOnLostConnection(pool: PgModule.Pool): void {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const retrying = async (...args: unknown[]) => {
     for (let attempt = 1; ; attempt++) {
@@ -334,9 +351,25 @@ export function postgresDatabase(connectionString: string): Database {
   return {
     db: transactionAware(drizzle, isLostConnection),
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async migrate() {
-      await migratePostgres(drizzle, { migrationsFolder });
-      await pool.query(`SELECT pg_advisory_xact_lock(${SQL_FUNCTIONS_LOCK});\n${sqlFunctionsScript()}`);
+      const client = await pool.connect();
+      let failure: unknown;
+      try {
+        await client.query(`SELECT pg_advisory_lock(${MIGRATIONS_LOCK})`);
+        try {
+          await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+          await client.query(`SELECT pg_advisory_xact_lock(${SQL_FUNCTIONS_LOCK});\n${sqlFunctionsScript()}`);
+        } finally {
+          await client.query(`SELECT pg_advisory_unlock(${MIGRATIONS_LOCK})`);
+        }
+      } catch (error) {
+        failure = error;
+        throw error;
+      } finally {
+        // A connection that failed here is not reused (a session lock dies with it).
+        client.release(failure instanceof Error ? failure : undefined);
+      }
     },
     close: () => pool.end(),
   };

@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { traceIdOf } from './request-ids.js';
 
 /**
  * Query strings carry secrets: reset, activation, unlock and magic-link tokens, OAuth codes and
@@ -23,6 +24,8 @@ const requestSerializer = (request: FastifyRequest) => ({
   host: request.host,
   remoteAddress: request.ip,
   remotePort: request.socket?.remotePort,
+  // Issue 16: the caller's W3C trace, so this request's lines (reqId) join the rest of the trace.
+  traceId: traceIdOf(request.raw),
 });
 
 /** The logger options with the redacting request serializer (a disabled logger stays disabled). */

@@ -23,6 +23,9 @@ export function isSameOriginRequest(config: Config, request: FastifyRequest): bo
   // Browsers always send one of the two with a POST, PUT, PATCH or DELETE; a request with neither is a
   // backend, curl or an SDK on a server, which holds the cookies itself, so it cannot be forged by a page.
   if (origin === undefined && site === undefined) return true;
+  // Issue 16: the origins of CORS_ORIGINS are sites of the operator's (the main application's pages),
+  // named exactly; their cross-site calls are meant (routes/cors.ts).
+  if (origin !== undefined && config.corsOrigins.includes(origin)) return true;
   // `same-site` is a sibling (another port, another subdomain): the cookies go there too, so it is refused.
   if (site !== undefined && site !== 'same-origin') return false;
   // `Origin: null` (a sandboxed frame, a page with Referrer-Policy: no-referrer) names no origin: refused.

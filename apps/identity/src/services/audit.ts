@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import { insertAuditLog, type NewAuditLog } from '../db/queries/audit-logs.js';
 import type { AuditSeverity } from '../db/schema/index.js';
+import { auditActionRecorded } from './observability/audit-taps.js';
 
 /** The authentication events we audit, with their action text and severity. */
 export const auditEvents = {
@@ -207,6 +208,7 @@ export async function recordAudit(
   now: Date,
 ): Promise<void> {
   await insertAuditLog(db, auditEntry(event, meta, details, now));
+  auditActionRecorded(event.action);
 }
 
 /** The acting administrator, as services/admin-access.ts describes them. */

@@ -2,8 +2,6 @@ import type { MfaStrategy } from '@brizo/contract';
 import type { AppContext } from '../context.js';
 import { createActivationService } from './activation.js';
 import { createBackgroundTasks, type BackgroundLog } from './background.js';
-import { createAttemptThrottle } from '../auth/methods/password/throttle.js';
-import { createRecipientPause } from './recipient-pause.js';
 import { loadCommonPasswords } from '../auth/methods/password/common-passwords.js';
 import { createAdminBoxService } from './admin-box.js';
 import { createAccountSettingsService } from './tenants/account-settings.js';
@@ -33,7 +31,6 @@ import { createSignUpService } from './signup.js';
 import { createSignUpStrategies } from './security/sign-up-strategies.js';
 import { createUsernamesService } from './usernames.js';
 import { createTokenService } from './tokens.js';
-import { createMemoryRevocationList } from './revocations.js';
 import { createMeService } from './profile/me.js';
 import { createVendorSettings } from './vendor-settings.js';
 import { createWebAuthnServices } from '../auth/webauthn/services.js';
@@ -57,6 +54,7 @@ import { createSsoSignIn } from '../auth/federated/sso-sign-in.js';
 import { createSsoServices } from './sso/index.js';
 import { createOidcService } from '../auth/methods/oidc/service.js';
 import { createJobs } from './jobs.js';
+import { registerSigningKeyJobs } from './signing-keys/index.js';
 import { createDomainEvents } from './domain-events.js';
 import type { ServiceDeps } from './operations-deps.js';
 import { createAuditsService } from './audits/index.js';
@@ -73,6 +71,14 @@ import { paymentProviderOf } from './billing/providers/index.js';
 import { createTrialConsoleService } from './trial-console/index.js';
 import { createApplicationsService } from './applications/index.js';
 import { createPolicyPreviewService } from './security/policy-preview/index.js';
+import { createMetrics } from './observability/metrics.js';
+import {
+  createLocalCluster,
+  createSharedRevocationList,
+  sharedAuthorizationCache,
+  sharedTtlCache,
+} from './cluster/index.js';
+import { registerHousekeeping } from './housekeeping/index.js';
 
 /** Wires the domain services from the context; routes receive the result. */
 export async function createServices(
@@ -82,10 +88,13 @@ export async function createServices(
   methods: { secondFactorStrategies: readonly MfaStrategy[] },
 ) {
   const { db, config, clock, mailer, passwords, sms } = context;
+  const metrics = context.metrics ?? createMetrics();
+  // Issue 16: shared counters and cache invalidations across instances (services/cluster).
+  const cluster = context.cluster ?? createLocalCluster();
   // Issue 10: anonymous requests answer before their mail and SMS work (no account enumeration by
   // time), and what they send pauses per recipient.
   const background = createBackgroundTasks(log);
-  const recipientPause = createRecipientPause({
+  const recipientPause = cluster.recipientPause({
     clock,
     pauseSeconds: config.recipientPauseSeconds,
     hourlyCap: config.recipientHourlyCap,
@@ -93,16 +102,22 @@ export async function createServices(
   const anonymous = { background, recipientPause };
   // Read once at start, not on the first sign-up (bench/RESULTS.md: its time and memory).
   loadCommonPasswords();
-  const vendorSettings = createVendorSettings({ db, clock });
+  const vendorSettings = sharedTtlCache(cluster.bus, 'vendor-settings', createVendorSettings({ db, clock }));
   const usernames = createUsernamesService({ db, clock });
   const signUpStrategies = createSignUpStrategies({ db, clock, vendorSettings });
   // Issue 10: ended sessions, changed members and deleted API tokens lose their access tokens at once.
-  const revocations = createMemoryRevocationList({
+  const revocations = createSharedRevocationList({
     clock,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    bus: cluster.bus,
+    redis: cluster.redis,
+    prefix: cluster.keyPrefix,
+    log: cluster.log,
   });
-  const tokens = await createTokenService({ db, config, clock, revocations });
-  const authorization = createAuthorizationCache({ db, clock });
+  // Revocations made before this instance started still hold here.
+  await revocations.load();
+  const tokens = await createTokenService({ db, config, clock, revocations, log });
+  const authorization = sharedAuthorizationCache(cluster.bus, createAuthorizationCache({ db, clock }));
   const roles = createRolesService({
     db,
     clock,
@@ -111,7 +126,7 @@ export async function createServices(
     revocations,
   });
   // Security section (issue 4): the sessions enforce the tenant's IP restrictions and session limit.
-  const ipRestrictions = createIpRestrictionService({ db, clock });
+  const ipRestrictions = createIpRestrictionService({ db, clock, bus: cluster.bus });
   // Issue 14: audit events of hot paths (API-token exchanges) are written in batches (services/audits).
   const auditBuffer = createAuditBuffer({ db, log });
   const apiTokenUse = createApiTokenUseRecorder({ buffer: auditBuffer, clock });
@@ -126,7 +141,7 @@ export async function createServices(
   });
   // Access tokens the portal creates are long-lived: each use confirms the token's row (services/api-tokens.ts).
   tokens.setAccessTokenCheck(apiTokens.checkAccessToken);
-  const tenantSecurity = createTenantSecurityService({ db, clock });
+  const tenantSecurity = createTenantSecurityService({ db, clock, bus: cluster.bus });
   const sessions = createSessionService({
     db,
     config,
@@ -181,7 +196,7 @@ export async function createServices(
   // The Users section's invite link: also what a sign-up with an invitationToken joins.
   const teamInviteLinks = createTeamInviteLinks({ db, config, clock, mailer, activation });
   // One per-account throttle: wrong passwords at sign-in and at re-authentication count together.
-  const throttle = createAttemptThrottle({ clock });
+  const throttle = cluster.attemptThrottle({ clock });
   // Issue 13: the SSO section, pre-login and enforcement.
   const sso = createSsoServices({ db, config, clock });
   const webauthn = createWebAuthnServices({
@@ -328,6 +343,10 @@ export async function createServices(
   };
   // Issue 14: operations (audit log, connectivity, notifications, reports, usage, policy preview).
   const jobs = createJobs(log);
+  // Issue 16: scheduled key rotation, and every server's periodic read of the keys.
+  registerSigningKeyJobs(jobs, tokens);
+  // Issue 16: what has ended (rotated tokens, spent codes, old outbox messages) goes after its retention.
+  registerHousekeeping({ db, clock, retention: config.retention, metrics, jobs });
   const operations: ServiceDeps = {
     db,
     config,
@@ -340,12 +359,14 @@ export async function createServices(
     secrets: createSecretBox({ key: config.secretsKey, production: config.production }),
     outbound: createOutboundFetch({ allowHosts: config.outboundAllowHosts }),
   };
-  const entitlements = createEntitlementsService({ db, clock });
+  const entitlements = createEntitlementsService({ db, clock, bus: cluster.bus });
   // Issue 15: the sub-account hierarchy; its people change through the team service.
   const hierarchy = createHierarchyService({ db, clock });
   return {
     ...services,
     jobs,
+    metrics,
+    cluster,
     hierarchy,
     hierarchyUsers: createHierarchyUsersService({ db, clock, hierarchy, team: services.team }),
     audits: createAuditsService(operations, auditBuffer),
@@ -363,7 +384,7 @@ export async function createServices(
       userEntitlements: entitlements.userEntitlements,
       linkedPermissions: entitlements.linkedPermissions,
     }),
-    flags: createFlagsService({ db, clock }),
+    flags: createFlagsService({ db, clock, bus: cluster.bus }),
     // Issue 15: subscription and billing, with the payment provider PAYMENT_PROVIDER chose.
     billing: createBillingService({
       db,

@@ -12,7 +12,7 @@ export type MessageKind =
  * The per-recipient pause of every mail and SMS an anonymous request sends (issue 10): at most one
  * of a kind per `pauseSeconds`, and `hourlyCap` of all kinds per hour, to one address or number. A
  * message over the limit is silently not sent, so the answer stays the same and reveals nothing.
- * In memory behind this interface: a later issue shares it between servers.
+ * In memory here; with Redis, services/cluster/recipient-pause.ts shares it between instances.
  */
 export interface RecipientPause {
   /** Whether a message of `kind` may go to `recipient` now; a yes counts as one sent. */

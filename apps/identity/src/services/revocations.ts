@@ -57,8 +57,8 @@ export function revokeMembers(
 }
 
 /**
- * The list itself: in memory here; a later issue shares it between servers (Redis) behind the same
- * interface. Times are milliseconds since the epoch.
+ * The list itself: in memory here; services/cluster/revocations.ts shares it between instances behind
+ * the same interface. Times are milliseconds since the epoch.
  */
 export interface RevocationList {
   /** Tokens of `key` issued at or before `atMs` no longer count. */

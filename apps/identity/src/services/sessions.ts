@@ -26,6 +26,7 @@ import { revocationKeys, type RevocationList } from './revocations.js';
 import type { TenantSecurityService } from './security/tenant-security.js';
 import type { AuthenticationClaims, TokenService, TokenSubject } from './tokens.js';
 import { mayUseTenant, withUsableTenant } from './team/access.js';
+import { auditActionRecorded } from './observability/audit-taps.js';
 
 /**
  * A rotated refresh token presented again this soon is a race between two tabs of one browser,
@@ -234,6 +235,7 @@ export function createSessionService(deps: {
         return (await restrictions?.tenantSecurity.enforceSessionLimit(user.id, user.tenantId)) ?? [];
       });
       for (const ended of beyondLimit) revocations.revoke(revocationKeys.session(ended), now.getTime());
+      auditActionRecorded(event.action);
       return respond(user, familyId, refreshToken, authentication);
     },
 

@@ -1,6 +1,9 @@
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { insertOutboxSms } from '../db/queries/sms-outbox.js';
 import type { Clock } from '../lib/time.js';
+import type { BackgroundLog } from './background.js';
+import { createTwilioSms } from './sms-twilio.js';
 
 export interface SmsMessage {
   /** A phone number in any common notation; providers receive it normalised (see normalizePhoneNumber). */
@@ -39,4 +42,13 @@ export function createOutboxSms(deps: { db: Db; clock: Clock }): SmsSender {
       });
     },
   };
+}
+
+/** Issue 16: the provider SMS_PROVIDER chose (config.ts): the outbox, or Twilio (services/sms-twilio.ts). */
+export function smsSenderOf(
+  settings: Config['sms'],
+  deps: { db: Db; clock: Clock; log: BackgroundLog },
+): SmsSender {
+  if (settings.provider === 'outbox') return createOutboxSms(deps);
+  return createTwilioSms(settings, deps.log);
 }

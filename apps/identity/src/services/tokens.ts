@@ -1,23 +1,25 @@
-import { createPrivateKey, randomUUID, sign, type JsonWebKeyInput, type KeyObject } from 'node:crypto';
-import {
-  calculateJwkThumbprint,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  jwtVerify,
-  type CryptoKey,
-  type JWK,
-  type JWTPayload,
-} from 'jose';
+import { randomUUID, sign } from 'node:crypto';
+import { jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { SessionAuthentication } from '../db/schema/index.js';
-import { findActiveSigningKeys, insertSigningKey } from '../db/queries/signing-keys.js';
 import type { UserClaimsRow } from '../db/queries/users.js';
 import { parseJsonObject } from './json-metadata.js';
 import { appError, errorCatalogue } from '../errors.js';
 import type { Clock } from '../lib/time.js';
+import type { BackgroundLog } from './background.js';
+import {
+  createSigningKeyStore,
+  isPublished,
+  publishedJwks,
+  signerAt,
+  SIGNING_ALGS,
+  UNKNOWN_KID_RELOAD_MS,
+  type LoadedKey,
+  type SigningKeyHolder,
+  type SigningKeyStore,
+} from './signing-keys/index.js';
 import {
   CLOCK_SKEW_SECONDS,
   createMemoryRevocationList,
@@ -25,7 +27,6 @@ import {
   type RevocationList,
 } from './revocations.js';
 
-const ALG = 'ES256';
 /** Verified access tokens remembered at once, the oldest forgotten first: about 25 MB at most. */
 const MAX_VERIFIED_TOKENS = 5_000;
 
@@ -135,7 +136,7 @@ export type TokenSubject = Pick<
   applicationIds?: string[];
 };
 
-export interface TokenService {
+export interface TokenService extends SigningKeyHolder {
   signAccessToken(
     user: TokenSubject,
     sessionId: string,
@@ -166,49 +167,14 @@ export interface TokenService {
 
 export type ApiTokenCaller = Extract<VerifiedCaller, { kind: 'apiToken' }>;
 
-interface LoadedKey {
-  kid: string;
-  /** A node:crypto key: signing with it directly is about twice as fast as through WebCrypto, and synchronous. */
-  privateKey: KeyObject;
-  publicKey: CryptoKey;
-  publicJwk: JWK;
-  /** The JWS protected header, encoded: the same for every token this key signs. */
-  jwsHeader: string;
-}
-
 const base64urlJson = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-const jwsHeaderOf = (kid: string) => base64urlJson({ alg: ALG, kid, typ: 'JWT' });
-
-async function loadKeys(db: Db, now: Date): Promise<LoadedKey[]> {
-  let rows = await findActiveSigningKeys(db);
-  if (rows.length === 0) {
-    const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
-    const publicJwk = await exportJWK(publicKey);
-    const kid = await calculateJwkThumbprint(publicJwk);
-    await insertSigningKey(db, {
-      kid,
-      alg: ALG,
-      privateJwk: { ...(await exportJWK(privateKey)) },
-      publicJwk: { ...publicJwk },
-      createdAt: now,
-    });
-    rows = await findActiveSigningKeys(db);
-  }
-  return Promise.all(
-    rows.map(async (row) => {
-      const publicJwk: JWK = { ...row.publicJwk, kid: row.kid, alg: ALG, use: 'sig' };
-      const privateKey = createPrivateKey({ key: row.privateJwk, format: 'jwk' } as JsonWebKeyInput);
-      const publicKey = await importJWK(row.publicJwk, ALG);
-      if (!('type' in publicKey)) throw new Error('Expected a CryptoKey for ES256');
-      return { kid: row.kid, privateKey, publicKey, publicJwk, jwsHeader: jwsHeaderOf(row.kid) };
-    }),
-  );
-}
-
-/** The ES256 signature as JOSE writes it: the raw r||s pair, not DER. */
+/** ES256 as JOSE writes it (the raw r||s pair, not DER); RS256 is PKCS #1 v1.5, node:crypto's default for RSA. */
 const signatureOf = (key: LoadedKey, signingInput: Buffer): string =>
-  sign('sha256', signingInput, { key: key.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+  (key.alg === 'ES256'
+    ? sign('sha256', signingInput, { key: key.privateKey, dsaEncoding: 'ieee-p1363' })
+    : sign('sha256', signingInput, key.privateKey)
+  ).toString('base64url');
 
 /** A compact JWS (RFC 7515) over the claims. */
 function signJwt(key: LoadedKey, claims: Record<string, unknown>): string {
@@ -254,23 +220,47 @@ export const apiTokenKeys = (subject: ApiTokenSubject): string[] => [
 ];
 
 /**
- * ES256 access tokens. The signing key lives in the database (so tokens survive restarts and
- * several servers agree) and is cached in memory for the life of the process.
+ * ES256 or RS256 access tokens (ACCESS_TOKEN_ALG). The signing keys live in the database (so tokens
+ * survive restarts and several servers agree) and are cached in memory, read again every minute and
+ * when a token names a key this server has not seen (services/signing-keys).
  */
 export async function createTokenService(deps: {
   db: Db;
   config: Config;
   clock: Clock;
   revocations?: RevocationList;
+  log?: BackgroundLog;
 }): Promise<TokenService> {
   const { config, clock } = deps;
   const revocations =
     deps.revocations ??
     createMemoryRevocationList({ clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
-  const keys = await loadKeys(deps.db, clock.now());
-  const signingKey = keys[0];
-  if (!signingKey) throw new Error('No signing key available');
-  const publicKeysByKid = new Map(keys.map((key) => [key.kid, key.publicKey]));
+  const keyStore: SigningKeyStore = createSigningKeyStore({ db: deps.db, config, clock, log: deps.log });
+  let keys = await keyStore.prepare();
+  if (keys.length === 0) throw new Error('No signing key available');
+  let keysByKid = new Map(keys.map((key) => [key.kid, key]));
+  let loadedAtMs = clock.now().getTime();
+  const reloadKeys = async () => {
+    loadedAtMs = clock.now().getTime();
+    const loaded = await keyStore.load();
+    if (loaded.length === 0) return;
+    keys = loaded;
+    keysByKid = new Map(keys.map((key) => [key.kid, key]));
+  };
+  /** The key of a token's header; an unknown one may come from a rotation on another server. */
+  const keyOf = async (kid: string | undefined): Promise<LoadedKey | undefined> => {
+    if (!kid) return undefined;
+    const known = keysByKid.get(kid);
+    // A forged kid must not make every request read the database: at most one read per interval.
+    if (known || Math.abs(clock.now().getTime() - loadedAtMs) < UNKNOWN_KID_RELOAD_MS) return known;
+    await reloadKeys();
+    return keysByKid.get(kid);
+  };
+  const signingKey = () => {
+    const key = signerAt(keys, clock.now().getTime());
+    if (!key) throw new Error('No signing key available');
+    return key;
+  };
   // Every API call presents its access token again and again until it expires: the signature is
   // checked once, and the token's claims are kept (frozen) until its expiry, measured at each use.
   const verified = new Map<string, VerifiedCaller>();
@@ -335,20 +325,27 @@ export async function createTokenService(deps: {
     }
     let caller: VerifiedCaller;
     try {
+      let key: LoadedKey | undefined;
       const { payload } = await jwtVerify(
         token,
         async (header) => {
-          const key = header.kid ? publicKeysByKid.get(header.kid) : undefined;
-          if (!key) throw new Error('unknown key id');
-          return key;
+          key = await keyOf(header.kid);
+          // The key's own algorithm only: a header naming another one is refused.
+          if (!key || header.alg !== key.alg) throw new Error('unknown key id');
+          return key.publicKey;
         },
         {
           issuer: config.publicUrl,
           audience: config.clientId,
-          algorithms: [ALG],
+          algorithms: [...SIGNING_ALGS],
           currentDate: new Date(nowMs),
         },
       );
+      // A key out of the JWKS signed nothing still valid, but the portal's long-lived access tokens,
+      // which each use confirms against their row (setAccessTokenCheck).
+      if (!key || (!isPublished(key, nowMs) && !isAccessTokenType(String(payload.type)))) {
+        throw new Error('key no longer published');
+      }
       // Issue 10: jose checks iat only against a maximum age, so a token stamped in the future (a
       // clock set ahead, a forged issue time) would outlive its TTL: beyond the skew it is refused.
       const latest = nowMs / 1000 + CLOCK_SKEW_SECONDS;
@@ -377,7 +374,7 @@ export async function createTokenService(deps: {
         user.accessEndsAt === null || user.accessEndsAt === undefined
           ? config.accessTokenTtlSeconds
           : Math.max(0, Math.min(config.accessTokenTtlSeconds, Math.floor(user.accessEndsAt) - issuedAt));
-      const accessToken = signJwt(signingKey, {
+      const accessToken = signJwt(signingKey(), {
         sub: user.id,
         email: user.email,
         name: user.name,
@@ -414,13 +411,24 @@ export async function createTokenService(deps: {
       accessTokenCheck = check;
     },
 
-    jwks: () => ({ keys: keys.map((key) => key.publicJwk) }),
+    jwks: () => publishedJwks(keys, clock.now().getTime()),
+
+    keyStore,
+    reloadKeys,
 
     prepareApiTokenSigner(claims, subject) {
-      const signPrepared = prepareJwt(signingKey, { ...claims, iss: config.publicUrl, aud: config.clientId });
-      const keys = subject ? apiTokenKeys(subject) : [];
+      const fixedClaims = { ...claims, iss: config.publicUrl, aud: config.clientId };
+      // Prepared for one key: prepared again when a rotation changes the signing key.
+      let preparedFor = signingKey();
+      let signPrepared = prepareJwt(preparedFor, fixedClaims);
+      const revocationKeysOf = subject ? apiTokenKeys(subject) : [];
       return (expiresIn) => {
-        const issuedAt = issueSecond(keys);
+        const issuedAt = issueSecond(revocationKeysOf);
+        const current = signingKey();
+        if (current !== preparedFor) {
+          preparedFor = current;
+          signPrepared = prepareJwt(current, fixedClaims);
+        }
         const accessToken = signPrepared(randomUUID(), issuedAt, issuedAt + expiresIn);
         return { accessToken, expiresIn, expires: new Date((issuedAt + expiresIn) * 1000) };
       };

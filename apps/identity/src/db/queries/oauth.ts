@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { oauthAuthorizationCodes, oauthClients, refreshTokenFamilies } from '../schema/index.js';
 
@@ -30,6 +30,42 @@ export async function upsertOAuthClient(
         postLogoutRedirectUris: sql`(select coalesce(jsonb_agg(distinct u), '[]'::jsonb) from jsonb_array_elements_text(${oauthClients.postLogoutRedirectUris} || ${postLogout}::jsonb) u)`,
       },
     });
+}
+
+/** Issue 16: the registered clients, by name (the superuser's list). */
+export async function listOAuthClients(db: Db): Promise<OAuthClientRow[]> {
+  return db.select().from(oauthClients).orderBy(asc(oauthClients.name), asc(oauthClients.clientId));
+}
+
+export async function insertOAuthClient(
+  db: Db,
+  client: typeof oauthClients.$inferInsert,
+): Promise<OAuthClientRow> {
+  const [row] = await db.insert(oauthClients).values(client).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateOAuthClient(
+  db: Db,
+  clientId: string,
+  changes: Partial<
+    Pick<OAuthClientRow, 'name' | 'redirectUris' | 'postLogoutRedirectUris' | 'allowedOrigins'>
+  >,
+  now: Date,
+): Promise<OAuthClientRow | undefined> {
+  const [row] = await db
+    .update(oauthClients)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(oauthClients.clientId, clientId))
+    .returning();
+  return row;
+}
+
+/** Its authorization codes go with it (foreign key, on delete cascade). */
+export async function deleteOAuthClient(db: Db, clientId: string): Promise<OAuthClientRow | undefined> {
+  const [row] = await db.delete(oauthClients).where(eq(oauthClients.clientId, clientId)).returning();
+  return row;
 }
 
 export async function insertAuthorizationCode(db: Db, code: typeof oauthAuthorizationCodes.$inferInsert) {

@@ -1,5 +1,6 @@
 // Account lifecycle (issue 3, slice "lifecycle"): lockout, password history and rotation,
 // SMS recovery, invitations.
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { tenants } from './tenants.js';
@@ -53,17 +54,24 @@ export const passwordHistory = pgTable(
  * Password recovery by SMS (SPEC section 7, /passwords/reset/sms): the session id the SDK keeps,
  * bound to a hashed 6-digit code; expiring, single use, a few wrong guesses at most.
  */
-export const smsRecoverySessions = pgTable('sms_recovery_sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const smsRecoverySessions = pgTable(
+  'sms_recovery_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Issue 16: the housekeeping job finds spent sessions by when they ended (used or expired).
+    index('sms_recovery_sessions_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
+  ],
+);
 
 /**
  * Invitations of existing users into another tenant (SPEC section 2 "Accept invitation"): a mailed

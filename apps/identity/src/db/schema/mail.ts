@@ -15,5 +15,10 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_seq_idx').on(t.seq), index('mail_outbox_to_idx').on(t.to)],
+  (t) => [
+    index('mail_outbox_seq_idx').on(t.seq),
+    index('mail_outbox_to_idx').on(t.to),
+    // Issue 16: the housekeeping job removes messages older than OUTBOX_RETENTION_DAYS.
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,4 +1,5 @@
 // Multi-factor authentication (issue 3, MFA slice; migration 0003_mfa).
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { EnforceMfaType } from '@brizo/contract';
 import { createdAt, updatedAt } from './columns.js';
@@ -32,21 +33,28 @@ export const mfaDevices = pgTable(
 export type MfaChallengePurpose = 'login' | 'step-up' | 'enroll';
 
 /** The `mfaToken` between a first factor and the second: hashed, short-lived, single use. */
-export const mfaChallenges = pgTable('mfa_challenges', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  tokenHash: text('token_hash').notNull().unique(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tenantId: uuid('tenant_id'),
-  purpose: text('purpose').$type<MfaChallengePurpose>().notNull(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  /** Forced enrollment: the TOTP secret offered on screen, kept until the first code proves it. */
-  pendingSecret: text('pending_secret'),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id'),
+    purpose: text('purpose').$type<MfaChallengePurpose>().notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** Forced enrollment: the TOTP secret offered on screen, kept until the first code proves it. */
+    pendingSecret: text('pending_secret'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Issue 16: the housekeeping job finds spent challenges by when they ended (used or expired).
+    index('mfa_challenges_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
+  ],
+);
 
 /** A 6-digit code sent by email or SMS (`otcToken` names it), hashed, single use. */
 export const mfaCodes = pgTable(
@@ -68,7 +76,11 @@ export const mfaCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('mfa_codes_user_idx').on(t.userId)],
+  (t) => [
+    index('mfa_codes_user_idx').on(t.userId),
+    // Issue 16: the housekeeping job finds spent codes by when they ended (used or expired).
+    index('mfa_codes_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
+  ],
 );
 
 export const mfaRecoveryCodes = pgTable(
@@ -97,7 +109,11 @@ export const mfaTrustedDevices = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('mfa_trusted_devices_user_idx').on(t.userId)],
+  (t) => [
+    index('mfa_trusted_devices_user_idx').on(t.userId),
+    // Issue 16: the housekeeping job removes expired ones.
+    index('mfa_trusted_devices_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** A tenant's MFA policy (SPEC section 3 "Security policies"); no row means the defaults. */

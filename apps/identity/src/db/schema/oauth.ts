@@ -1,4 +1,5 @@
 // Hosted login (issue 3, slice "oauth"): OAuth 2 clients and authorization codes.
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { refreshTokenFamilies } from './sessions.js';
@@ -13,6 +14,8 @@ export const oauthClients = pgTable('oauth_clients', {
   name: text('name').notNull(),
   redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
   postLogoutRedirectUris: jsonb('post_logout_redirect_uris').$type<string[]>().notNull().default([]),
+  /** Issue 16: the web origins (scheme://host[:port]) of the client's pages, e.g. for CORS. */
+  allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -42,5 +45,9 @@ export const oauthAuthorizationCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('oauth_authorization_codes_family_idx').on(t.familyId)],
+  (t) => [
+    index('oauth_authorization_codes_family_idx').on(t.familyId),
+    // Issue 16: the housekeeping job finds spent codes by when they ended (used or expired).
+    index('oauth_authorization_codes_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
+  ],
 );

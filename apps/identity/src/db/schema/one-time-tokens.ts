@@ -1,4 +1,5 @@
 // Activation and password-reset tokens.
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
@@ -30,5 +31,9 @@ export const oneTimeTokens = pgTable(
     codeAttempts: integer('code_attempts').notNull().default(0),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
   },
-  (t) => [index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    // Issue 16: the housekeeping job finds spent tokens by when they ended (used or expired).
+    index('one_time_tokens_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
+  ],
 );

@@ -1,4 +1,5 @@
 // Passwordless sign-in (issue 3, slice "passwordless").
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
@@ -26,5 +27,7 @@ export const passwordlessCodes = pgTable(
   (t) => [
     index('passwordless_codes_user_type_idx').on(t.userId, t.type),
     index('passwordless_codes_hash_idx').on(t.codeHash),
+    // Issue 16: the housekeeping job finds spent codes by when they ended (used or expired).
+    index('passwordless_codes_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
   ],
 );

@@ -1,4 +1,5 @@
 // Phone number reset and change (issue 3, slice "phone reset"; migration 0009_phone_reset).
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
@@ -31,5 +32,9 @@ export const phoneNumberChanges = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('phone_number_changes_user_idx').on(t.userId)],
+  (t) => [
+    index('phone_number_changes_user_idx').on(t.userId),
+    // Issue 16: the housekeeping job finds spent changes by when they ended (used or expired).
+    index('phone_number_changes_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
+  ],
 );

@@ -1,4 +1,5 @@
 // Profile (issue 4, the Profile and Privacy sections; migration 0011_profile).
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { users } from './users.js';
@@ -47,7 +48,11 @@ export const profileVerifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('profile_verifications_user_kind_idx').on(t.userId, t.kind)],
+  (t) => [
+    index('profile_verifications_user_kind_idx').on(t.userId, t.kind),
+    // Issue 16: the housekeeping job finds spent codes by when they ended (used or expired).
+    index('profile_verifications_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
+  ],
 );
 
 /**

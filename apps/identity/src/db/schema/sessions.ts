@@ -1,4 +1,5 @@
 // Sessions: refresh-token families and their rotated tokens.
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { tenants } from './tenants.js';
@@ -36,7 +37,11 @@ export const refreshTokenFamilies = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
   },
-  (t) => [index('refresh_token_families_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_token_families_user_idx').on(t.userId),
+    // Issue 16: the housekeeping job looks at sessions old enough to have ended.
+    index('refresh_token_families_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Only the SHA-256 of each refresh token is stored. */
@@ -51,5 +56,9 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    // Issue 16: the housekeeping job finds tokens by when they ended (rotated or expired).
+    index('refresh_tokens_ended_idx').on(sql`least(${t.expiresAt}, ${t.rotatedAt})`),
+  ],
 );

@@ -14,5 +14,10 @@ export const smsOutbox = pgTable(
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_outbox_seq_idx').on(t.seq), index('sms_outbox_to_idx').on(t.to)],
+  (t) => [
+    index('sms_outbox_seq_idx').on(t.seq),
+    index('sms_outbox_to_idx').on(t.to),
+    // Issue 16: the housekeeping job removes messages older than OUTBOX_RETENTION_DAYS.
+    index('sms_outbox_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,4 +1,5 @@
 // Passkeys and WebAuthn (issue 3, slice "passkeys"; migration 0006_webauthn).
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { WebAuthnDeviceType } from '@brizo/contract';
 import { createdAt } from './columns.js';
@@ -56,5 +57,9 @@ export const webauthnChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+    // Issue 16: the housekeeping job finds spent challenges by when they ended (used or expired).
+    index('webauthn_challenges_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
+  ],
 );

@@ -86,6 +86,27 @@ const asErrorDescription = (message: string) =>
 /** The realm of the Basic challenge (RFC 7617) of client authentication. */
 const BASIC_CHALLENGE = 'Basic realm="token", charset="UTF-8"';
 
+/** RFC 6750 3.1: the challenge of a refused bearer token at the userinfo endpoint. */
+const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
+/** The userinfo endpoint's refusals: the SPEC's error shape, with RFC 6750's challenge on a 401. */
+function userInfoErrorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toErrorResponse(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status === 401) reply.header('www-authenticate', INVALID_TOKEN_CHALLENGE);
+  return noStore(reply).code(status).type('application/json; charset=utf-8').send(body);
+}
+
+const userInfoResponse = z.object({
+  sub: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  name: z.string(),
+  picture: z.string().optional(),
+  tenantId: z.string().nullable(),
+  tenantIds: z.array(z.string()),
+});
+
 /** The token of an `Authorization: Bearer` header: the SDK's hosted logout sends its ID token that way. */
 const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 
@@ -238,6 +259,24 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       }
     },
   });
+
+  // Issue 16: OpenID Connect UserInfo (Core 5.3), GET and POST alike; the token only in the header.
+  for (const method of ['GET', 'POST'] as const) {
+    route({
+      name: method === 'GET' ? 'userInfo' : 'userInfoPost',
+      method,
+      url: '/userinfo',
+      summary: "UserInfo endpoint: the bearer access token's person (sub, email, name, picture, tenants)",
+      access: 'public',
+      response: userInfoResponse,
+      errors: { response: errorResponse, handler: userInfoErrorHandler },
+      handler: async ({ request, reply }) => {
+        const info = await oauth.userInfo(bearerToken(request.headers.authorization));
+        noStore(reply);
+        return info;
+      },
+    });
+  }
 
   const logoutFields = {
     post_logout_redirect_uri: param().optional(),

@@ -11,6 +11,7 @@ import {
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import { ttlCached } from '../../lib/ttl-cache.js';
+import { sharedTtlCache, type InvalidationBus } from '../cluster/index.js';
 import { auditChange } from '../audit-changes.js';
 import { entitlementsAuditEvents } from './audit-events.js';
 import { recordVendorChange, type VendorCaller } from './vendor-caller.js';
@@ -40,9 +41,19 @@ const flagView = (row: FeatureFlagRow): VendorFlag => ({
  * them on every page load of the SDK, so they are cached: this process reloads them at once after its
  * own change, and sees another server's change within `ttlMs` (as services/vendor-settings.ts does).
  */
-export function createFlagsService(deps: { db: Db; clock: Clock; ttlMs?: number }) {
+export function createFlagsService(deps: {
+  db: Db;
+  clock: Clock;
+  ttlMs?: number;
+  /** Issue 16: a change drops the flags on every instance. */
+  bus?: InvalidationBus;
+}) {
   const { db, clock } = deps;
-  const cached = ttlCached(() => listFeatureFlags(db), clock, deps.ttlMs ?? 5000);
+  const cached = sharedTtlCache(
+    deps.bus,
+    'feature-flags',
+    ttlCached(() => listFeatureFlags(db), clock, deps.ttlMs ?? 5000),
+  );
 
   return {
     /** Each flag's treatment for these attributes: name → on|off. */

@@ -38,6 +38,7 @@ import { findTenantById } from '../../db/queries/tenants.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import { ttlCached } from '../../lib/ttl-cache.js';
+import { sharedTtlCache, type InvalidationBus } from '../cluster/index.js';
 import { auditChange } from '../audit-changes.js';
 import { entitlementsAuditEvents as events } from './audit-events.js';
 import { catalogueOf } from './catalogue.js';
@@ -132,7 +133,12 @@ const entitlementView = (row: EntitlementRow): Entitlement => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export function createEntitlementsService(deps: { db: Db; clock: Clock }) {
+export function createEntitlementsService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Issue 16: a console change drops the catalogue on every instance. */
+  bus?: InvalidationBus;
+}) {
   const { db } = deps;
 
   const errors = errorCatalogue.entitlements;
@@ -174,7 +180,7 @@ export function createEntitlementsService(deps: { db: Db; clock: Clock }) {
   // Plans, features and their links: read by every user-entitlements answer and every enforced admin
   // call, changed by the console. Kept 5 s (other servers see a change within that), dropped at once
   // after this process's own change has committed.
-  const catalogue = ttlCached(
+  const localCatalogue = ttlCached(
     async () => {
       const [planRows, featureRows, links] = await Promise.all([
         listPlans(db),
@@ -191,6 +197,7 @@ export function createEntitlementsService(deps: { db: Db; clock: Clock }) {
     deps.clock,
     5000,
   );
+  const catalogue = sharedTtlCache(deps.bus, 'entitlements-catalogue', localCatalogue);
   const changingCatalogue =
     <Args extends unknown[], T>(change: (...args: Args) => Promise<T>) =>
     async (...args: Args): Promise<T> => {

@@ -21,6 +21,8 @@ import { isRegisteredRedirectUri } from './redirect-uri.js';
 import { createRpInitiatedLogout } from './rp-initiated-logout.js';
 import { defaultClient, LOGIN_BOX_PATH, seedDefaultClient, type OAuthClient } from './clients.js';
 import { revocationKeys, type RevocationList } from '../revocations.js';
+import { createOAuthClientRegistry } from './client-registry.js';
+import { userInfoOf } from './userinfo.js';
 
 /** An authorization code lives this long (RFC 6749 4.1.2 recommends at most 10 minutes). */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
@@ -236,6 +238,10 @@ export function createAuthorizationServer(deps: {
 
   return {
     findClient,
+    /** Issue 16: the superuser's registered clients (client-registry.ts). */
+    clients: createOAuthClientRegistry({ db, config, clock }),
+    /** Issue 16: GET/POST /oauth/userinfo (userinfo.ts). */
+    userInfo: (accessToken: string | undefined) => userInfoOf({ db, tokens }, accessToken),
 
     /**
      * Validates the authorization request. With a live session at the identity origin the answer

@@ -50,3 +50,20 @@ export function isRegisteredRedirectUri(
     typeof candidate === 'string' && isWellFormedRedirectUri(candidate) && registered.includes(candidate)
   );
 }
+
+/** Issue 16: plain http only for a developer's own machine; any other page must be https. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isAllowedScheme = (url: URL) =>
+  url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+
+/** Whether a superuser may register the URI for a client: well formed, https (or http on loopback). */
+export function isRegistrableRedirectUri(uri: string): boolean {
+  return isWellFormedRedirectUri(uri) && isAllowedScheme(new URL(uri));
+}
+
+/** An allowed origin: `scheme://host[:port]` exactly as the browser sends it in Origin, https or loopback http. */
+export function isRegistrableOrigin(origin: string): boolean {
+  if (!isWellFormedRedirectUri(origin)) return false;
+  const url = new URL(origin);
+  return url.origin === origin && isAllowedScheme(url);
+}

@@ -1,4 +1,5 @@
 import { compactVerify, createLocalJWKSet } from 'jose';
+import { SIGNING_ALGS } from '../signing-keys/index.js';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -77,7 +78,7 @@ export function createRpInitiatedLogout(deps: {
   const verifyHint = async (hint: string, clientId: string) => {
     try {
       const { payload } = await compactVerify(hint, createLocalJWKSet(tokens.jwks()), {
-        algorithms: ['ES256'],
+        algorithms: [...SIGNING_ALGS],
       });
       const claims = hintClaims.parse(JSON.parse(Buffer.from(payload).toString('utf8')));
       const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];

@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net';
+import type { BlockList } from 'node:net';
 import { atomicMethods, refuse, type Db } from '../../db/client.js';
 import {
   deleteIpRestriction,
@@ -14,8 +14,10 @@ import {
 } from '../../db/queries/security/restriction-configs.js';
 import type { RestrictionType } from '../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../errors.js';
+import { blockListOf, listHas, parseIpOrCidr } from '../../lib/ip-addresses.js';
 import type { Clock } from '../../lib/time.js';
 import type { AdminActor } from '../admin-access.js';
+import { sharedTenantCache, type InvalidationBus } from '../cluster/index.js';
 import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit, recordAudit, type RequestMeta } from '../audit.js';
 
@@ -69,47 +71,6 @@ export interface IpRestrictionService {
   ): Promise<void>;
 }
 
-/** IPv4-mapped IPv6 (`::ffff:10.0.0.1`, as a dual-stack socket reports IPv4 peers) is the IPv4 address. */
-export function normalizeAddress(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped?.[1] ?? address;
-}
-
-/** An address or CIDR range in canonical text, or undefined when it is neither. */
-export function parseIpOrCidr(
-  text: string,
-): { address: string; prefix?: number; family: 'ipv4' | 'ipv6' } | undefined {
-  const [rawAddress = '', rawPrefix, ...rest] = text.trim().split('/');
-  if (rest.length > 0) return undefined;
-  const address = normalizeAddress(rawAddress);
-  const version = isIP(address);
-  if (version === 0) return undefined;
-  const family = version === 4 ? 'ipv4' : 'ipv6';
-  if (rawPrefix === undefined) return { address, family };
-  if (!/^\d{1,3}$/.test(rawPrefix)) return undefined;
-  const prefix = Number(rawPrefix);
-  if (prefix > (version === 4 ? 32 : 128)) return undefined;
-  return { address, prefix, family };
-}
-
-function blockListOf(entries: Pick<IpRestrictionRow, 'ip'>[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const parsed = parseIpOrCidr(entry.ip);
-    if (!parsed) continue;
-    if (parsed.prefix === undefined) list.addAddress(parsed.address, parsed.family);
-    else list.addSubnet(parsed.address, parsed.prefix, parsed.family);
-  }
-  return list;
-}
-
-const matches = (list: BlockList, ip: string): boolean => {
-  const address = normalizeAddress(ip);
-  const version = isIP(address);
-  if (version === 0) return false;
-  return list.check(address, version === 4 ? 'ipv4' : 'ipv6');
-};
-
 export interface TenantRules {
   isActive: boolean;
   strategy: RestrictionType;
@@ -124,8 +85,8 @@ export function ipRulesOf(
 ): TenantRules {
   return {
     ...config,
-    allow: blockListOf(entries.filter((entry) => entry.strategy === 'ALLOW')),
-    block: blockListOf(entries.filter((entry) => entry.strategy === 'BLOCK')),
+    allow: blockListOf(entries.filter((entry) => entry.strategy === 'ALLOW').map((entry) => entry.ip)),
+    block: blockListOf(entries.filter((entry) => entry.strategy === 'BLOCK').map((entry) => entry.ip)),
   };
 }
 
@@ -133,7 +94,7 @@ export function ipRulesOf(
 export function ipAllowed(rules: TenantRules, ip: string | null): boolean {
   if (!rules.isActive) return true;
   if (!ip) return false;
-  return rules.strategy === 'ALLOW' ? matches(rules.allow, ip) : !matches(rules.block, ip);
+  return rules.strategy === 'ALLOW' ? listHas(rules.allow, ip) : !listHas(rules.block, ip);
 }
 
 const view = (row: IpRestrictionRow): IpRestrictionView => ({
@@ -146,9 +107,17 @@ const view = (row: IpRestrictionRow): IpRestrictionView => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRestrictionService {
+export function createIpRestrictionService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Issue 16: a change here drops the tenant's rules on every instance. */
+  bus?: InvalidationBus;
+}): IpRestrictionService {
   const { db, clock } = deps;
   const cache = new Map<string, { expires: number; rules: TenantRules }>();
+  const forget = sharedTenantCache(deps.bus, 'ip-restrictions', (tenantId) =>
+    tenantId === undefined ? cache.clear() : cache.delete(tenantId),
+  );
 
   const loadRules = async (
     tenantId: string,
@@ -247,7 +216,7 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
         },
         clock.now(),
       );
-      cache.delete(actor.tenantId);
+      forget(actor.tenantId);
       await recordAdminAudit(
         db,
         actor,
@@ -273,7 +242,7 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
       const entry = canonical(input);
       assertNotSelfLockout(await loadRules(actor.tenantId, undefined, [entry]), actor);
       const saved = await saveOne(actor, entry);
-      cache.delete(actor.tenantId);
+      forget(actor.tenantId);
       return saved;
     },
 
@@ -282,7 +251,7 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
       assertNotSelfLockout(await loadRules(actor.tenantId, undefined, entries), actor);
       const saved: IpRestrictionView[] = [];
       for (const entry of entries) saved.push(await saveOne(actor, entry));
-      cache.delete(actor.tenantId);
+      forget(actor.tenantId);
       return saved;
     },
 
@@ -295,7 +264,7 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
         // Inactive entries change no verdict; only an unknown (or another tenant's) id is a 404.
         const removed = await deleteIpRestriction(db, actor.tenantId, id);
         if (!removed) throw appError(errorCatalogue.securityAdmin.ipRestrictionNotFound);
-        cache.delete(actor.tenantId);
+        forget(actor.tenantId);
         await recordAdminAudit(
           db,
           actor,
@@ -312,7 +281,7 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
       assertNotSelfLockout(ipRulesOf(config, remaining), actor);
       const removed = await deleteIpRestriction(db, actor.tenantId, id);
       if (!removed) throw appError(errorCatalogue.securityAdmin.ipRestrictionNotFound);
-      cache.delete(actor.tenantId);
+      forget(actor.tenantId);
       await recordAdminAudit(
         db,
         actor,
@@ -331,7 +300,7 @@ export function createIpRestrictionService(deps: { db: Db; clock: Clock }): IpRe
 
     async verifyAllowList(actor) {
       const rules = await loadRules(actor.tenantId);
-      return { valid: Boolean(actor.meta.ip) && matches(rules.allow, actor.meta.ip ?? '') };
+      return { valid: Boolean(actor.meta.ip) && listHas(rules.allow, actor.meta.ip ?? '') };
     },
 
     async assertAllowed(tenantId, meta, options) {

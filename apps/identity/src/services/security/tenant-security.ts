@@ -20,6 +20,7 @@ import type { RestrictionType } from '../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
 import type { AdminActor } from '../admin-access.js';
+import { sharedTenantCache, type InvalidationBus } from '../cluster/index.js';
 import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit } from '../audit.js';
 import { emailDomain, isPersonalEmail } from './email-domains.js';
@@ -132,10 +133,18 @@ export async function assertEmailDomainAllowed(db: Db, tenantId: string, email: 
 const LIMIT_CACHE_SECONDS = 5;
 const MAX_CACHED_TENANTS = 10_000;
 
-export function createTenantSecurityService(deps: { db: Db; clock: Clock }): TenantSecurityService {
+export function createTenantSecurityService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Issue 16: a session policy change drops the tenant's entry on every instance. */
+  bus?: InvalidationBus;
+}): TenantSecurityService {
   const { db, clock } = deps;
   // Most tenants set no session limit: their sign-ins should not pay a write for it.
   const limited = new Map<string, { expires: number; active: boolean }>();
+  const forget = sharedTenantCache(deps.bus, 'session-limits', (tenantId) =>
+    tenantId === undefined ? limited.clear() : limited.delete(tenantId),
+  );
   const limitsSessions = async (tenantId: string): Promise<boolean> => {
     const now = clock.now().getTime();
     const cached = limited.get(tenantId);
@@ -182,7 +191,7 @@ export function createTenantSecurityService(deps: { db: Db; clock: Clock }): Ten
       };
       const before = sessionView(await findSessionPolicy(db, actor.tenantId));
       const row = await upsertSessionPolicy(db, actor.tenantId, changes, clock.now());
-      limited.delete(actor.tenantId);
+      forget(actor.tenantId);
       await recordAdminAudit(
         db,
         actor,

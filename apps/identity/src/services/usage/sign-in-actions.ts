@@ -25,15 +25,17 @@ export const methodOfAction: ReadonlyMap<string, SignInMethod> = new Map(
   Object.entries(signInActions).map(([method, action]) => [action, method as SignInMethod]),
 );
 
-/** The audit actions of refused sign-ins (wrong password, code, passkey, SSO answer or second factor). */
-export const failedSignInActions: readonly string[] = [
-  auditEvents.loginFailed.action,
-  passwordlessAuditEvents.loginFailed.action,
-  passkeyAuditEvents.passkeyLoginFailed.action,
-  auditEvents.ssoLoginFailed.action,
-  auditEvents.socialLoginFailed.action,
-  mfaAuditEvents.mfaFailed.action,
-];
+/** The audit action of a refused sign-in (wrong password, code, passkey, SSO answer or second factor), by method. */
+export const failedSignInActionsByMethod: Partial<Record<SignInMethod, string>> = {
+  password: auditEvents.loginFailed.action,
+  passwordless: passwordlessAuditEvents.loginFailed.action,
+  passkey: passkeyAuditEvents.passkeyLoginFailed.action,
+  sso: auditEvents.ssoLoginFailed.action,
+  social: auditEvents.socialLoginFailed.action,
+  mfa: mfaAuditEvents.mfaFailed.action,
+};
+
+export const failedSignInActions: readonly string[] = Object.values(failedSignInActionsByMethod);
 
 /** Accounts locked, by the lockout policy or by an administrator. */
 export const lockoutActions: readonly string[] = [

@@ -1,11 +1,12 @@
 import type { Db } from '../../../db/client.js';
 import { findUserClaimsByUsername } from '../../../db/queries/usernames.js';
 import { recordBreachedPassword } from '../../../db/queries/security-center.js';
-import { findUserClaimsByEmail } from '../../../db/queries/users.js';
+import { findUserClaimsByEmail, updateUser } from '../../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../../errors.js';
 import type { Clock } from '../../../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
 import { isCommonPassword } from './common-passwords.js';
+import { needsRehash } from './imported-hashes.js';
 import type { PasswordLifecycleService, PasswordLoginAnswer } from './lifecycle.js';
 import { emailThrottleKey, type AttemptThrottle } from './throttle.js';
 import type { MfaRequiredResponse, MfaService } from '../../second-factor/service.js';
@@ -100,6 +101,10 @@ export function createPasswordLoginService(deps: {
         throw appError(errorCatalogue.auth.invalidCredentials);
       }
       await deps.throttle.succeeded(throttleKey);
+      // Issue 16: an imported bcrypt, scrypt or argon2i hash becomes argon2id now that the password is known.
+      if (needsRehash(user.passwordHash)) {
+        await updateUser(db, user.id, { passwordHash: await passwords.hash(password) });
+      }
       // Security center (issue 4): a stored hash cannot be checked against the breached list later.
       if (isCommonPassword(password)) await recordBreachedPassword(db, user.id, clock.now());
       // Only now, with the password proven, may the answer reveal the account's state.

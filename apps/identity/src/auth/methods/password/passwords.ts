@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { verifyImportedHash } from './imported-hashes.js';
 import type { PasswordPolicy } from '../../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../../errors.js';
 import { Semaphore } from '../../../lib/semaphore.js';
@@ -27,6 +28,8 @@ export function createPasswordHasher(options: { maxConcurrent?: number } = {}): 
     verify: (passwordHash, password) =>
       semaphore.run(async () => {
         try {
+          // Issue 16: imported users keep their bcrypt or scrypt hash until their first sign-in.
+          if (!passwordHash.startsWith('$argon2')) return await verifyImportedHash(passwordHash, password);
           return await verify(passwordHash, password);
         } catch {
           return false; // a malformed stored hash never matches

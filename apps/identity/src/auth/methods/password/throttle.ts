@@ -6,14 +6,15 @@ export const FREE_FAILURES = 5;
 export const FIRST_PAUSE_SECONDS = 1;
 export const MAX_PAUSE_SECONDS = 60;
 /** Failures older than this are forgotten. */
-const WINDOW_MS = 15 * 60 * 1000;
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_KEYS = 100_000;
 
 /**
  * The per-account brute-force throttle (issue 10), which holds with no lockout policy: after a few
  * wrong passwords the next attempt must wait a pause that doubles up to a minute. Bounded (the owner
  * waits at most a minute) and reset by a success. Keys are what was typed, so an unknown email is
- * throttled exactly as a known one. In memory behind this interface: a later issue shares it.
+ * throttled exactly as a known one. In memory here; with Redis, services/cluster/attempt-throttle.ts
+ * shares it between instances.
  */
 export interface AttemptThrottle {
   /** Seconds before `key` may try again; 0 when it may now. */
@@ -39,7 +40,7 @@ export function createAttemptThrottle(deps: { clock: Clock }): AttemptThrottle {
   const failures = new Map<string, Failures>();
   const current = (key: string, now: number): Failures | undefined => {
     const entry = failures.get(key);
-    if (entry && now - entry.lastAt > WINDOW_MS) {
+    if (entry && now - entry.lastAt > THROTTLE_WINDOW_MS) {
       failures.delete(key);
       return undefined;
     }

@@ -38,7 +38,8 @@ import { oauthAuditEvents } from '../../oauth/authorization-server.js';
 import type { ServiceDeps } from '../../operations-deps.js';
 import { mustUseSso } from '../../sso/enforcement.js';
 import { emailDomain, isPersonalEmail } from '../email-domains.js';
-import { ipAllowed, ipRulesOf, parseIpOrCidr } from '../ip-restrictions.js';
+import { ipAllowed, ipRulesOf } from '../ip-restrictions.js';
+import { parseIpOrCidr } from '../../../lib/ip-addresses.js';
 import { canonicalEmailDomain, emailDomainAllowed, type EmailDomainRules } from '../tenant-security.js';
 import {
   domainTexts,

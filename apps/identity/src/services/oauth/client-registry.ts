@@ -1,0 +1,107 @@
+// Issue 16: the superuser registers the OAuth clients of the hosted login, one per app. The authorize,
+// token and logout endpoints then accept exactly the URIs registered for the client_id
+// (authorization-server.ts, redirect-uri.ts), character for character.
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import {
+  deleteOAuthClient,
+  findOAuthClient,
+  insertOAuthClient,
+  listOAuthClients,
+  updateOAuthClient,
+  type OAuthClientRow,
+} from '../../db/queries/oauth.js';
+import { appError, errorCatalogue } from '../../errors.js';
+import type { Clock } from '../../lib/time.js';
+import { recordVendorChange, type VendorCaller } from '../entitlements/vendor-caller.js';
+import { defaultClient } from './clients.js';
+
+export const oauthClientAuditEvents = {
+  created: { action: 'OAuth client created', severity: 'High' },
+  updated: { action: 'OAuth client updated', severity: 'High' },
+  deleted: { action: 'OAuth client deleted', severity: 'High' },
+} as const;
+
+export interface OAuthClientFields {
+  name: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  allowedOrigins: string[];
+}
+
+export interface OAuthClientView extends OAuthClientFields {
+  clientId: string;
+  /** The web app's own client (CLIENT_ID): its `${PUBLIC_URL}/oauth/callback` always stays accepted. */
+  builtIn: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type OAuthClientRegistry = ReturnType<typeof createOAuthClientRegistry>;
+
+export function createOAuthClientRegistry(deps: { db: Db; config: Config; clock: Clock }) {
+  const { db, config, clock } = deps;
+  const builtIn = defaultClient(config);
+
+  const viewOf = (row: OAuthClientRow): OAuthClientView => {
+    const isBuiltIn = row.clientId === config.clientId;
+    // What the endpoints accept: the built-in client's own addresses are added to whatever is stored.
+    const withBuiltIn = (stored: string[], own: string[]) =>
+      isBuiltIn ? [...new Set([...stored, ...own])] : stored;
+    return {
+      clientId: row.clientId,
+      name: row.name,
+      redirectUris: withBuiltIn(row.redirectUris, builtIn.redirectUris),
+      postLogoutRedirectUris: withBuiltIn(row.postLogoutRedirectUris, builtIn.postLogoutRedirectUris),
+      allowedOrigins: row.allowedOrigins,
+      builtIn: isBuiltIn,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  };
+
+  const existing = async (clientId: string) => {
+    const row = await findOAuthClient(db, clientId);
+    if (!row) throw appError(errorCatalogue.oauth.clientNotFound);
+    return row;
+  };
+
+  return {
+    list: async () => (await listOAuthClients(db)).map(viewOf),
+
+    get: async (clientId: string) => viewOf(await existing(clientId)),
+
+    create: (fields: OAuthClientFields, by: VendorCaller) =>
+      db.transaction(async () => {
+        const now = clock.now();
+        const row = await insertOAuthClient(db, {
+          ...fields,
+          clientId: randomUUID(),
+          createdAt: now,
+          updatedAt: now,
+        });
+        await recordVendorChange(deps, by, oauthClientAuditEvents.created, {
+          clientId: row.clientId,
+          ...fields,
+        });
+        return viewOf(row);
+      }),
+
+    update: (clientId: string, changes: Partial<OAuthClientFields>, by: VendorCaller) =>
+      db.transaction(async () => {
+        const row = await updateOAuthClient(db, clientId, changes, clock.now());
+        if (!row) throw appError(errorCatalogue.oauth.clientNotFound);
+        await recordVendorChange(deps, by, oauthClientAuditEvents.updated, { clientId, ...changes });
+        return viewOf(row);
+      }),
+
+    delete: (clientId: string, by: VendorCaller) =>
+      db.transaction(async () => {
+        if (clientId === config.clientId) throw appError(errorCatalogue.oauth.builtInClient);
+        const row = await deleteOAuthClient(db, clientId);
+        if (!row) throw appError(errorCatalogue.oauth.clientNotFound);
+        await recordVendorChange(deps, by, oauthClientAuditEvents.deleted, { clientId, name: row.name });
+      }),
+  };
+}
