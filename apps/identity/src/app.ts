@@ -149,7 +149,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const trustProxy = trustFunctionOf(config.trustProxy);
   const app = Fastify({
     logger: redactingLogger(context.logger),
-    // Issue 16: the proxy's X-Request-Id when it sends a plain one (routes/observability.ts).
+    // Issue 16: the proxy's X-Request-Id when it sends a plain one (lib/request-ids.ts).
     genReqId: requestIdOf,
     requestIdHeader: false,
     // Issue 16: the client's address as TRUST_PROXY decides (lib/client-address.ts); a proxy that

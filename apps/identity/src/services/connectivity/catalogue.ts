@@ -25,6 +25,8 @@ import { hierarchyAuditEvents } from '../tenants/hierarchy-audit-events.js';
 import { trialConsoleAuditEvents } from '../trial-console/audit-events.js';
 import { billingAuditEvents } from '../billing/audit-events.js';
 import { applicationsAuditEvents } from '../applications/audit-events.js';
+import { oauthClientAuditEvents } from '../oauth/client-registry.js';
+import { signingKeyAuditEvents } from '../signing-keys/index.js';
 
 /** The categories, in the order the portal lists them; a category without events is left out. */
 const CATEGORIES = [
@@ -102,6 +104,10 @@ const SOURCES: readonly Source[] = [
   { table: trialConsoleAuditEvents, category: () => 'users' },
   { table: billingAuditEvents, category: () => 'billing' },
   { table: applicationsAuditEvents, category: () => 'applications' },
+  // Issue 16: the superuser's registered OAuth clients (each an application signing in through the
+  // hosted login) and signing-key rotations, in the superuser's own account.
+  { table: oauthClientAuditEvents, category: () => 'applications', prefix: 'oauthClient' },
+  { table: signingKeyAuditEvents, category: () => 'security', prefix: 'signingKey' },
   {
     table: phoneResetAuditEvents,
     category: () => 'users',
