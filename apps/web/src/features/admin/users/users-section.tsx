@@ -1,5 +1,6 @@
 import { isUserFilterPreset, isUserSortKey } from '@brizo/contract/users-list';
 import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   ConfirmDialog,
@@ -29,7 +30,6 @@ import { useMemberApplications } from './use-member-applications';
 import { InviteDialog } from './invite-dialog';
 import { InviteLinkDialog } from './invite-link-dialog';
 import { RowActions, type MemberAction } from './row-actions';
-import { useDebouncedValue } from './use-debounced-value';
 
 const presetChoices = [
   { value: 'all', label: 'All users' },
@@ -97,7 +97,7 @@ export function UsersSection() {
   const canInviteLink = useCan('fe.secure.write.tenantInvites');
   const canDeleteLink = useCan('fe.secure.delete.tenantInvites');
   const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 300);
+  const [search] = useDebouncedValue(searchText.trim(), 300);
   const [preset, setPreset] = useState<UserFilterPreset | null>(null);
   const [pageSize, setPageSize] = useState<10 | 20>(20);
   const [page, setPage] = useState(1);
