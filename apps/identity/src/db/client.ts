@@ -346,6 +346,12 @@ export function postgresDatabase(connectionString: string): Database {
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, 'DatabaseWarning');
   });
+  // The pool listens only to its idle connections: one cut while checked out (between two statements
+  // of a transaction) raised its 'error' unheard, an uncaught exception. Every connection keeps a
+  // listener of its own; the statement that meets the cut fails as a lost connection and is retried.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   retryOnLostConnection(pool);
   const drizzle = drizzlePostgres(pool, { schema });
   return {

@@ -27,4 +27,33 @@ describe.skipIf(!databaseUrl)('PostgreSQL connections', () => {
       await database.close();
     }
   });
+
+  it('survives the server cutting a connection inside a transaction: the transaction runs again on a new one', async () => {
+    const database = postgresDatabase(databaseUrl ?? '');
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      let attempts = 0;
+      const result = await database.db.transaction(async (tx) => {
+        attempts += 1;
+        const [row] = await executeRows(tx, sql`select pg_backend_pid() as pid`);
+        if (attempts === 1) {
+          // Cut between two statements of the transaction, while its connection is checked out and idle.
+          const admin = new pg.Client({ connectionString: databaseUrl });
+          await admin.connect();
+          await admin.query('select pg_terminate_backend($1)', [Number((row as { pid?: number }).pid)]);
+          await admin.end();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return executeRows(tx, sql`select 1 as one`);
+      });
+      expect(result).toEqual([{ one: 1 }]);
+      expect(attempts).toBe(2);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await database.close();
+    }
+  });
 });
