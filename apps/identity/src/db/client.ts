@@ -214,6 +214,11 @@ export async function afterCommit(work: () => Promise<void>): Promise<void> {
   else await work();
 }
 
+/** Whether a transaction is open around the caller: its writes are not yet visible to others. */
+export function insideTransaction(): boolean {
+  return currentTransaction.getStore()?.isOpen === true;
+}
+
 async function runAll(work: ReadonlyArray<() => Promise<void>>): Promise<void> {
   const failures: unknown[] = [];
   for (const run of work) {

@@ -2,7 +2,9 @@
 // key prefix each test file run): the invalidation bus, the shared counters (rate limits, password
 // throttle, recipient pause), the shared revocation list, and the local fallback when Redis is gone.
 import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteDatabase } from '../../src/db/client.js';
 import { FREE_FAILURES } from '../../src/auth/methods/password/throttle.js';
 import {
   createCluster,
@@ -47,6 +49,23 @@ afterAll(async () => {
 });
 
 describe('issue 16: the in-process cluster (no REDIS_URL)', () => {
+  it('drops a change made in a transaction again once it has committed (a request may have cached the old rows meanwhile)', async () => {
+    const cluster = createLocalCluster();
+    const seen: InvalidationMessage[] = [];
+    cluster.bus.subscribe((message) => seen.push(message));
+    const changed = { type: 'roles-cleared' } as const;
+    const database = pgliteDatabase(new PGlite());
+    try {
+      await database.db.transaction(async () => {
+        cluster.bus.publish(changed);
+        expect(seen).toEqual([changed]);
+      });
+      expect(seen).toEqual([changed, changed]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('applies a message here at once and has no Redis', () => {
     const cluster = createLocalCluster();
     const seen: InvalidationMessage[] = [];
@@ -68,6 +87,46 @@ describe.skipIf(skipReason !== undefined)(
       a.bus.publish({ type: 'settings-changed', name: 'vendor-settings' });
       expect(onA).toEqual([{ type: 'settings-changed', name: 'vendor-settings' }]);
       expect(await onB).toEqual({ type: 'settings-changed', name: 'vendor-settings' });
+    });
+
+    it('tells the other instance of a change made in a transaction once it has committed, and of a rolled-back one never', async () => {
+      const [a, b] = [await instance(), await instance()];
+      const onB: InvalidationMessage[] = [];
+      b.bus.subscribe((message) => onB.push(message));
+      const channel = `${keyPrefix}invalidations`;
+      /** A message sent on the bus's own connection: what a sent before it, b has received by then. */
+      const marker = async () => {
+        const name = `marker-${randomUUID()}`;
+        const arrived = received(
+          b,
+          (message) => message.type === 'settings-changed' && message.name === name,
+        );
+        await a.redis?.publish(channel, JSON.stringify({ type: 'settings-changed', name }));
+        await arrived;
+      };
+      const database = pgliteDatabase(new PGlite());
+      try {
+        const changed = { type: 'user-changed', userId: `committed-${randomUUID()}` } as const;
+        await database.db.transaction(async () => {
+          a.bus.publish(changed);
+          await marker();
+          expect(onB).not.toContainEqual(changed);
+        });
+        await marker();
+        expect(onB).toContainEqual(changed);
+
+        const undone = { type: 'user-changed', userId: `rolled-back-${randomUUID()}` } as const;
+        await expect(
+          database.db.transaction(async () => {
+            a.bus.publish(undone);
+            throw new Error('rolled back (test)');
+          }),
+        ).rejects.toThrow('rolled back (test)');
+        await marker();
+        expect(onB).not.toContainEqual(undone);
+      } finally {
+        await database.close();
+      }
     });
 
     it('drops every cache when its subscription comes back after a cut (messages may have been missed)', async () => {

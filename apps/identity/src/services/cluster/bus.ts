@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { afterCommit, insideTransaction } from '../../db/client.js';
 import type { ClusterLog } from './connection.js';
 
 /**
@@ -33,16 +34,42 @@ export interface InvalidationBus {
   flush(): Promise<void>;
 }
 
-/** One instance alone: a message only needs applying here. */
-export function createLocalBus(): InvalidationBus {
+/**
+ * Runs `apply` now and, when the change it announces is inside a transaction, once more after the
+ * commit: a request reading between the two could have cached the rows as they were before the change,
+ * and would keep them until their TTL. A rolled-back change is not announced again.
+ */
+function afterTheChange(apply: () => void, afterCommitOnly: () => void = () => {}): void {
+  apply();
+  if (!insideTransaction()) {
+    afterCommitOnly();
+    return;
+  }
+  void afterCommit(async () => {
+    apply();
+    afterCommitOnly();
+  });
+}
+
+/** The handlers of one instance. */
+function handlerList() {
   const handlers: InvalidationHandler[] = [];
   return {
-    publish(message) {
-      for (const handler of handlers) handler(message);
-    },
-    subscribe(handler) {
+    subscribe(handler: InvalidationHandler) {
       handlers.push(handler);
     },
+    deliver(message: InvalidationMessage) {
+      for (const handler of handlers) handler(message);
+    },
+  };
+}
+
+/** One instance alone: a message only needs applying here. */
+export function createLocalBus(): InvalidationBus {
+  const local = handlerList();
+  return {
+    publish: (message) => afterTheChange(() => local.deliver(message)),
+    subscribe: local.subscribe,
     flush: () => Promise.resolve(),
   };
 }
@@ -60,7 +87,7 @@ export function createRedisBus(deps: {
   channel: string;
   log: ClusterLog;
 }): InvalidationBus {
-  const local = createLocalBus();
+  const local = handlerList();
   const pending = new Set<Promise<unknown>>();
   deps.subscriber.on('message', (channel: string, text: string) => {
     if (channel !== deps.channel) return;
@@ -70,7 +97,7 @@ export function createRedisBus(deps: {
     } catch {
       return;
     }
-    if (isMessage(message) && message.type !== 'resync') local.publish(message);
+    if (isMessage(message) && message.type !== 'resync') local.deliver(message);
   });
   const subscribe = () => {
     deps.subscriber.subscribe(deps.channel).catch((error: unknown) => {
@@ -83,19 +110,27 @@ export function createRedisBus(deps: {
   if (connected) subscribe();
   deps.subscriber.on('ready', () => {
     subscribe();
-    if (connected) local.publish({ type: 'resync' });
+    if (connected) local.deliver({ type: 'resync' });
     connected = true;
   });
   return {
     publish(message) {
-      local.publish(message);
-      const sent = deps.publisher.publish(deps.channel, JSON.stringify(message)).catch((error: unknown) => {
-        // The others drop every cache when their connection comes back (resync above); one whose
-        // connection stayed up keeps this entry until its TTL.
-        deps.log.warn({ err: error, type: message.type }, 'cluster: an invalidation was not sent');
-      });
-      pending.add(sent);
-      void sent.finally(() => pending.delete(sent));
+      // The other instances hear of a change once it has committed: told earlier, they could read the
+      // old rows again at once and keep them.
+      afterTheChange(
+        () => local.deliver(message),
+        () => {
+          const sent = deps.publisher
+            .publish(deps.channel, JSON.stringify(message))
+            .catch((error: unknown) => {
+              // The others drop every cache when their connection comes back (resync above); one whose
+              // connection stayed up keeps this entry until its TTL.
+              deps.log.warn({ err: error, type: message.type }, 'cluster: an invalidation was not sent');
+            });
+          pending.add(sent);
+          void sent.finally(() => pending.delete(sent));
+        },
+      );
     },
     subscribe: local.subscribe,
     async flush() {
