@@ -170,7 +170,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.addHook('onRequest', headers);
   app.addHook('onRequest', rejectNulInUrl);
   // Issue 16: CORS for CORS_ORIGINS (preflights are answered here, before any route).
-  app.addHook('onRequest', corsHook(config));
+  const clientOrigins = () => services.oauth.clients.allowedOrigins();
+  app.addHook('onRequest', corsHook(config, clientOrigins));
 
   // The SDK posts `Content-Type: application/json` with an empty body (logout): that is no body, not bad JSON.
   // The API speaks JSON only: anything else is a 415.
@@ -301,7 +302,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);
     // Issue 10: the cookies go with requests from sibling origins too; state changes must come from our pages.
-    scope.addHook('onRequest', crossSiteGuard(config));
+    scope.addHook('onRequest', crossSiteGuard(config, clientOrigins));
     // After the cookie plugin's hook, which writes the Set-Cookie headers this one reads.
     scope.addHook('onSend', sessionPresence(services.sessions.cookieName));
     // Security section (issue 4): a tenant's IP restrictions hold for every API call of its users.

@@ -142,6 +142,8 @@ const envSchema = z.object({
   ONE_TIME_TOKEN_RETENTION_HOURS: positiveInt.default(24),
   /** Issue 16: mail and SMS outbox messages (the dev mailbox and SMS page) are kept this many days. */
   OUTBOX_RETENTION_DAYS: positiveInt.default(7),
+  /** Issue 16: webhook delivery logs, and deliveries that have ended, are kept this many days. */
+  WEBHOOK_LOG_RETENTION_DAYS: positiveInt.default(30),
   /**
    * Issue 15: the payment provider (services/billing): `development` (offline, Stripe's test cards; the
    * default outside production), `stripe` (needs the three STRIPE_ keys) or `none` (billing answers
@@ -272,7 +274,12 @@ export interface Config {
   /** Issue 14: audit events older than this many days are deleted, unless the tenant chose its own retention. */
   auditRetentionDays: number;
   /** Issue 16: how long the housekeeping jobs keep what has ended (services/housekeeping). */
-  retention: { refreshTokenHours: number; oneTimeTokenHours: number; outboxDays: number };
+  retention: {
+    refreshTokenHours: number;
+    oneTimeTokenHours: number;
+    outboxDays: number;
+    webhookLogDays: number;
+  };
   /** Issue 15: the payment provider and its keys (services/billing/providers), or none. */
   payments:
     | { provider: 'development' }
@@ -404,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshTokenHours: e.REFRESH_TOKEN_RETENTION_HOURS,
       oneTimeTokenHours: e.ONE_TIME_TOKEN_RETENTION_HOURS,
       outboxDays: e.OUTBOX_RETENTION_DAYS,
+      webhookLogDays: e.WEBHOOK_LOG_RETENTION_DAYS,
     },
     production,
     logLevel: e.LOG_LEVEL,

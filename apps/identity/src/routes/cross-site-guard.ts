@@ -1,6 +1,7 @@
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config.js';
 import { appError, errorCatalogue } from '../errors.js';
+import { isClientEndpoint, type ClientOrigins } from './cors.js';
 
 /** Methods a browser may send from any site without changing anything (RFC 9110 9.2.1 safe methods). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -38,9 +39,13 @@ export function isSameOriginRequest(config: Config, request: FastifyRequest): bo
  * Every request that may change state (every method but GET, HEAD and OPTIONS) must come from one of
  * the allowed origins; one hook for the whole API, so a new route cannot forget it.
  */
-export function crossSiteGuard(config: Config): onRequestHookHandler {
-  return (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || isSameOriginRequest(config, request)) return done();
-    done(appError(errorCatalogue.request.crossSite));
+export function crossSiteGuard(config: Config, clientOrigins: ClientOrigins): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (SAFE_METHODS.has(request.method) || isSameOriginRequest(config, request)) return;
+    // Issue 16: a registered OAuth client's pages post to the token endpoint from their origin (cors.ts);
+    // its answer then sets no cookie (routes/oauth).
+    const origin = request.headers.origin;
+    if (origin !== undefined && isClientEndpoint(request.url) && (await clientOrigins()).has(origin)) return;
+    throw appError(errorCatalogue.request.crossSite);
   };
 }

@@ -271,7 +271,16 @@ export async function createServices(
     }),
     authStrategies: createAuthStrategiesService({ db, clock, vendorSettings }),
     webauthn,
-    oauth: createAuthorizationServer({ db, config, clock, tokens, sessions, authorization, revocations }),
+    oauth: createAuthorizationServer({
+      db,
+      config,
+      clock,
+      tokens,
+      sessions,
+      authorization,
+      revocations,
+      bus: cluster.bus,
+    }),
     tenantSwitch: createTenantSwitchService({ db, clock, authorization, tokens }),
     captchaPolicy: createCaptchaPolicyService({ db, clock }),
     // Issue 3: the signed-in user's SMS and email-code factors, and the phone number reset.

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  billingSetupIntents,
+  invitations,
   mailOutbox,
   oneTimeTokens,
   passwordlessCodes,
@@ -12,6 +14,9 @@ import {
   refreshTokens,
   smsOutbox,
   webauthnChallenges,
+  webhookDeliveries,
+  webhookLogs,
+  webhooks,
 } from '../../src/db/schema/index.js';
 import { createMetrics, type Metrics } from '../../src/services/observability/metrics.js';
 import { housekeepingJobs, housekeepingTargets } from '../../src/services/housekeeping/index.js';
@@ -23,15 +28,17 @@ const HOUR = 60 * 60 * 1000;
 
 const server = useTestServer();
 let userId: string;
+let tenantId: string;
 let metrics: Metrics;
 let jobs: Map<string, Job>;
 
 beforeAll(async () => {
   ({
     user: { id: userId },
+    tenant: { id: tenantId },
   } = await createUser(server().db, server().passwords));
   metrics = createMetrics();
-  const retention = { refreshTokenHours: 24, oneTimeTokenHours: 24, outboxDays: 7 };
+  const retention = { refreshTokenHours: 24, oneTimeTokenHours: 24, outboxDays: 7, webhookLogDays: 30 };
   jobs = new Map(
     housekeepingJobs({ db: server().db, clock: server().clock, retention, metrics, batch: 2 }).map((job) => [
       job.name,
@@ -229,5 +236,143 @@ describe('the housekeeping jobs', () => {
     expect(texts).toEqual([{ text: recentSms.text }]);
     expect(await removedBy('housekeeping-mail-outbox')).toBeGreaterThanOrEqual(1);
     expect(await removedBy('housekeeping-sms-outbox')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('remove accepted and replaced invitations and used card setups, and keep pending ones and the newest expired invitation', async () => {
+    const { db } = server();
+    const other = await createUser(db, server().passwords);
+    const invitation = (
+      name: string,
+      values: { expiresAt: Date; acceptedAt?: Date; createdAt: Date },
+      invitee = userId,
+    ) => ({
+      userId: invitee,
+      tenantId,
+      tokenHash: `${name}-${randomUUID()}`,
+      codeHash: randomUUID(),
+      ...values,
+    });
+    const goneInvitations = [
+      invitation('replaced', { expiresAt: ago(48 * HOUR), createdAt: ago(72 * HOUR) }),
+      invitation('accepted', {
+        expiresAt: ahead(HOUR),
+        acceptedAt: ago(48 * HOUR),
+        createdAt: ago(72 * HOUR),
+      }),
+    ];
+    const keptInvitations = [
+      invitation('pending', { expiresAt: ahead(HOUR), createdAt: ago(HOUR) }),
+      invitation('accepted-recently', {
+        expiresAt: ahead(HOUR),
+        acceptedAt: ago(HOUR),
+        createdAt: ago(2 * HOUR),
+      }),
+      // The newest of its person and account: shown in the Users section, revived by a resend.
+      invitation('expired-newest', { expiresAt: ago(48 * HOUR), createdAt: ago(72 * HOUR) }, other.user.id),
+    ];
+    await db.insert(invitations).values([...goneInvitations, ...keptInvitations]);
+    const setup = (name: string, values: { expiresAt: Date; usedAt?: Date }) => ({
+      tenantId,
+      secretHash: `${name}-${randomUUID()}`,
+      ...values,
+    });
+    const [usedSetup, openSetup] = [
+      setup('used', { expiresAt: ahead(HOUR), usedAt: ago(48 * HOUR) }),
+      setup('open', { expiresAt: ahead(HOUR) }),
+    ];
+    await db.insert(billingSetupIntents).values([usedSetup, openSetup]);
+
+    await drain('housekeeping-invitations');
+    await drain('housekeeping-card-setups');
+
+    const left = await db
+      .select({ tokenHash: invitations.tokenHash })
+      .from(invitations)
+      .where(
+        inArray(
+          invitations.tokenHash,
+          [...goneInvitations, ...keptInvitations].map((row) => row.tokenHash),
+        ),
+      );
+    expect(left.map((row) => row.tokenHash).sort()).toEqual(
+      keptInvitations.map((row) => row.tokenHash).sort(),
+    );
+    const setups = await db
+      .select({ secretHash: billingSetupIntents.secretHash })
+      .from(billingSetupIntents)
+      .where(inArray(billingSetupIntents.secretHash, [usedSetup.secretHash, openSetup.secretHash]));
+    expect(setups).toEqual([{ secretHash: openSetup.secretHash }]);
+    expect(await removedBy('housekeeping-invitations')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('remove webhook logs and ended deliveries past their retention, and keep recent ones and pending deliveries', async () => {
+    const { db } = server();
+    const day = 24 * HOUR;
+    const [webhook] = await db
+      .insert(webhooks)
+      .values({
+        tenantId,
+        displayName: 'Housekeeping',
+        url: 'https://hooks.acme-foods.test/in',
+        secretSealed: 'x',
+      })
+      .returning();
+    if (!webhook) throw new Error('no webhook');
+    const delivery = (status: 'pending' | 'succeeded' | 'failed', updatedAt: Date) => ({
+      tenantId,
+      webhookId: webhook.id,
+      eventKey: 'frontegg.user.created',
+      body: '{}',
+      status,
+      createdAt: updatedAt,
+      updatedAt,
+    });
+    const deliveries = await db
+      .insert(webhookDeliveries)
+      .values([
+        delivery('succeeded', ago(31 * day)),
+        delivery('failed', ago(31 * day)),
+        delivery('pending', ago(31 * day)),
+        delivery('succeeded', ago(29 * day)),
+      ])
+      .returning({ id: webhookDeliveries.id });
+    const log = (createdAt: Date, deliveryId?: string) => ({
+      tenantId,
+      webhookId: webhook.id,
+      deliveryId,
+      eventKey: 'frontegg.user.created',
+      url: webhook.url,
+      requestBody: '{}',
+      createdAt,
+    });
+    const logs = await db
+      .insert(webhookLogs)
+      .values([log(ago(31 * day), deliveries[0]?.id), log(ago(29 * day), deliveries[3]?.id)])
+      .returning({ id: webhookLogs.id });
+
+    await drain('housekeeping-webhook-logs');
+    await drain('housekeeping-webhook-deliveries');
+
+    const leftDeliveries = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        inArray(
+          webhookDeliveries.id,
+          deliveries.map((row) => row.id),
+        ),
+      );
+    expect(leftDeliveries.map((row) => row.id).sort()).toEqual([deliveries[2]?.id, deliveries[3]?.id].sort());
+    const leftLogs = await db
+      .select({ id: webhookLogs.id, deliveryId: webhookLogs.deliveryId })
+      .from(webhookLogs)
+      .where(
+        inArray(
+          webhookLogs.id,
+          logs.map((row) => row.id),
+        ),
+      );
+    expect(leftLogs).toEqual([{ id: logs[1]?.id, deliveryId: deliveries[3]?.id }]);
+    expect(await removedBy('housekeeping-webhook-deliveries')).toBeGreaterThanOrEqual(2);
   });
 });

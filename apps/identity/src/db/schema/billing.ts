@@ -2,6 +2,7 @@
 // provider, its one subscription, its payment methods (never a full card number: brand, last 4 digits
 // and expiry only), its invoices, the development provider's pending card setups, and the provider
 // webhook events already applied (a retried delivery changes nothing twice).
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -122,7 +123,11 @@ export const billingSetupIntents = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('billing_setup_intents_tenant_idx').on(table.tenantId)],
+  (table) => [
+    index('billing_setup_intents_tenant_idx').on(table.tenantId),
+    // Issue 16: housekeeping removes the used and expired ones (services/housekeeping).
+    index('billing_setup_intents_ended_idx').on(sql`least(${table.expiresAt}, ${table.usedAt})`),
+  ],
 );
 
 /** A provider webhook event applied once (its id at the provider). */

@@ -96,5 +96,9 @@ export const invitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
-  (t) => [index('invitations_user_idx').on(t.userId)],
+  (t) => [
+    index('invitations_user_idx').on(t.userId),
+    // Issue 16: housekeeping removes the accepted and expired ones (services/housekeeping).
+    index('invitations_ended_idx').on(sql`least(${t.expiresAt}, ${t.acceptedAt})`),
+  ],
 );

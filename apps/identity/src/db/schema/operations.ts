@@ -84,6 +84,10 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    // Issue 16: housekeeping removes the ended ones after WEBHOOK_LOG_RETENTION_DAYS (services/housekeeping).
+    index('webhook_deliveries_ended_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} <> 'pending'`),
   ],
 );
 
@@ -111,6 +115,8 @@ export const webhookLogs = pgTable(
     index('webhook_logs_webhook_idx').on(t.webhookId, t.createdAt),
     // Its foreign key: deleting a webhook's deliveries sets this null without scanning the log.
     index('webhook_logs_delivery_idx').on(t.deliveryId),
+    // Issue 16: housekeeping removes logs older than WEBHOOK_LOG_RETENTION_DAYS (services/housekeeping).
+    index('webhook_logs_created_idx').on(t.createdAt),
   ],
 );
 

@@ -14,6 +14,7 @@ import { emptyResponse, errorResponse, requestMeta } from '../schemas.js';
 import { isUnsafeText } from '../malformed-input.js';
 import { replyWithoutSession, replyWithSession, sessionCookieOf } from '../../auth/session-reply.js';
 import { areaRoutes } from '../route.js';
+import { isSameOriginRequest } from '../cross-site-guard.js';
 
 const param = (max = 2048) => z.string().max(max);
 
@@ -230,8 +231,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { co
       } else {
         throw appError(errorCatalogue.oauth.unsupportedGrantType);
       }
-      // The identity origin's session follows the newest token, so a reload's silent authorization finds it current.
-      await followToken(reply, response.refresh_token);
+      // The identity origin's session follows the newest token, so a reload's silent authorization finds
+      // it current; a registered client's pages calling from their own origin get no cookie (routes/cors.ts).
+      if (isSameOriginRequest(config, request)) await followToken(reply, response.refresh_token);
+      else noStore(reply);
       return response;
     },
   });

@@ -22,6 +22,11 @@ import type { Metrics } from '../observability/metrics.js';
 // - Used or expired one-time tokens, codes and challenges stay ONE_TIME_TOKEN_RETENTION_HOURS, so a link
 //   clicked twice still answers "already used" or "expired" for that long rather than "invalid".
 // - Mail and SMS outbox messages stay OUTBOX_RETENTION_DAYS: the dev mailbox and SMS page read them.
+// - Accepted invitations, and expired ones a newer invitation replaced, and used or expired card setups
+//   stay ONE_TIME_TOKEN_RETENTION_HOURS.
+// - Webhook delivery logs, and deliveries that have ended (succeeded or failed), stay
+//   WEBHOOK_LOG_RETENTION_DAYS: the Webhooks section shows them and retries from them (a retry of a log
+//   whose delivery is gone enqueues a new one).
 
 export const DELETE_BATCH = 5_000;
 const INTERVAL_MS = 15 * 60 * 1000;
@@ -29,13 +34,20 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export type Retention = Config['retention'];
 
+interface Cutoffs {
+  refreshTokens: SQL;
+  oneTimeTokens: SQL;
+  outbox: SQL;
+  webhookLogs: SQL;
+}
+
 interface HousekeepingTarget {
   /** The job's name, also the `job` label of the housekeepingRemoved metric. */
   name: string;
   table: string;
   key: string;
   /** Which rows may go, given the cutoffs of the retention settings. */
-  condition: (cutoff: { refreshTokens: SQL; oneTimeTokens: SQL; outbox: SQL }) => SQL;
+  condition: (cutoff: Cutoffs) => SQL;
 }
 
 /** Ended: used (or rotated) or expired, whichever came first. LEAST skips a null. */
@@ -68,13 +80,25 @@ export const housekeepingTargets: readonly HousekeepingTarget[] = [
       ['mfa-codes', 'mfa_codes', 'id'],
       ['oauth-authorization-codes', 'oauth_authorization_codes', 'code_hash'],
       ['profile-verifications', 'profile_verifications', 'id'],
+      ['card-setups', 'billing_setup_intents', 'id'],
     ] as const
   ).map(([name, table, key]) => ({
     name: `housekeeping-${name}`,
     table,
     key,
-    condition: ({ oneTimeTokens }: { oneTimeTokens: SQL }) => spentBefore(oneTimeTokens),
+    condition: ({ oneTimeTokens }: Cutoffs) => spentBefore(oneTimeTokens),
   })),
+  {
+    name: 'housekeeping-invitations',
+    table: 'invitations',
+    key: 'id',
+    // An expired invitation is kept while it is the newest of its person and account: the Users section
+    // shows it and a resend revives it (services/lifecycle/invitations.ts).
+    condition: ({ oneTimeTokens }) => sql`least(expires_at, accepted_at) < ${oneTimeTokens}
+      and (accepted_at is not null or exists (select 1 from invitations newer
+        where newer.user_id = invitations.user_id and newer.tenant_id = invitations.tenant_id
+          and newer.created_at > invitations.created_at))`,
+  },
   {
     name: 'housekeeping-mfa-trusted-devices',
     table: 'mfa_trusted_devices',
@@ -92,6 +116,18 @@ export const housekeepingTargets: readonly HousekeepingTarget[] = [
     table: 'sms_outbox',
     key: 'id',
     condition: ({ outbox }) => sql`created_at < ${outbox}`,
+  },
+  {
+    name: 'housekeeping-webhook-logs',
+    table: 'webhook_logs',
+    key: 'id',
+    condition: ({ webhookLogs }) => sql`created_at < ${webhookLogs}`,
+  },
+  {
+    name: 'housekeeping-webhook-deliveries',
+    table: 'webhook_deliveries',
+    key: 'id',
+    condition: ({ webhookLogs }) => sql`status <> 'pending' and updated_at < ${webhookLogs}`,
   },
 ];
 
@@ -116,6 +152,7 @@ export function housekeepingJobs(deps: HousekeepingDeps): Job[] {
         refreshTokens: timestamp(new Date(now - retention.refreshTokenHours * HOUR_MS)),
         oneTimeTokens: timestamp(new Date(now - retention.oneTimeTokenHours * HOUR_MS)),
         outbox: timestamp(new Date(now - retention.outboxDays * 24 * HOUR_MS)),
+        webhookLogs: timestamp(new Date(now - retention.webhookLogDays * 24 * HOUR_MS)),
       });
       const removed = await deleteBatch(db, { table: target.table, key: target.key, condition }, batch);
       if (removed > 0) metrics.housekeepingRemoved.inc({ job: target.name }, removed);

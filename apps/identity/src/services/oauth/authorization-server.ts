@@ -21,6 +21,7 @@ import { isRegisteredRedirectUri } from './redirect-uri.js';
 import { createRpInitiatedLogout } from './rp-initiated-logout.js';
 import { defaultClient, LOGIN_BOX_PATH, seedDefaultClient, type OAuthClient } from './clients.js';
 import { revocationKeys, type RevocationList } from '../revocations.js';
+import type { InvalidationBus } from '../cluster/index.js';
 import { createOAuthClientRegistry } from './client-registry.js';
 import { userInfoOf } from './userinfo.js';
 
@@ -84,6 +85,7 @@ export function createAuthorizationServer(deps: {
   sessions: SessionService;
   authorization: AuthorizationCache;
   revocations: RevocationList;
+  bus: InvalidationBus;
 }) {
   const { db, config, clock, tokens, sessions } = deps;
 
@@ -239,7 +241,7 @@ export function createAuthorizationServer(deps: {
   return {
     findClient,
     /** Issue 16: the superuser's registered clients (client-registry.ts). */
-    clients: createOAuthClientRegistry({ db, config, clock }),
+    clients: createOAuthClientRegistry({ db, config, clock, bus: deps.bus }),
     /** Issue 16: GET/POST /oauth/userinfo (userinfo.ts). */
     userInfo: (accessToken: string | undefined) => userInfoOf({ db, tokens }, accessToken),
 

@@ -14,6 +14,8 @@ import {
 } from '../../db/queries/oauth.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
+import { ttlCached } from '../../lib/ttl-cache.js';
+import { sharedTtlCache, type InvalidationBus } from '../cluster/index.js';
 import { recordVendorChange, type VendorCaller } from '../entitlements/vendor-caller.js';
 import { defaultClient } from './clients.js';
 
@@ -40,9 +42,29 @@ export interface OAuthClientView extends OAuthClientFields {
 
 export type OAuthClientRegistry = ReturnType<typeof createOAuthClientRegistry>;
 
-export function createOAuthClientRegistry(deps: { db: Db; config: Config; clock: Clock }) {
+/** How long the registered origins are kept between reads (each change drops them at once). */
+const ORIGINS_TTL_MS = 5_000;
+
+export function createOAuthClientRegistry(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  bus: InvalidationBus;
+}) {
   const { db, config, clock } = deps;
   const builtIn = defaultClient(config);
+  // Read by the CORS hook on every cross-origin request: kept in memory, dropped on every instance
+  // when a client changes.
+  const origins = sharedTtlCache(
+    deps.bus,
+    'oauth-client-origins',
+    ttlCached(
+      async (): Promise<ReadonlySet<string>> =>
+        new Set((await listOAuthClients(db)).flatMap((row) => row.allowedOrigins)),
+      clock,
+      ORIGINS_TTL_MS,
+    ),
+  );
 
   const viewOf = (row: OAuthClientRow): OAuthClientView => {
     const isBuiltIn = row.clientId === config.clientId;
@@ -70,6 +92,9 @@ export function createOAuthClientRegistry(deps: { db: Db; config: Config; clock:
   return {
     list: async () => (await listOAuthClients(db)).map(viewOf),
 
+    /** Every registered client's allowed origins: their pages may call the token and userinfo endpoints. */
+    allowedOrigins: () => origins.get(),
+
     get: async (clientId: string) => viewOf(await existing(clientId)),
 
     create: (fields: OAuthClientFields, by: VendorCaller) =>
@@ -85,6 +110,7 @@ export function createOAuthClientRegistry(deps: { db: Db; config: Config; clock:
           clientId: row.clientId,
           ...fields,
         });
+        origins.invalidate();
         return viewOf(row);
       }),
 
@@ -93,6 +119,7 @@ export function createOAuthClientRegistry(deps: { db: Db; config: Config; clock:
         const row = await updateOAuthClient(db, clientId, changes, clock.now());
         if (!row) throw appError(errorCatalogue.oauth.clientNotFound);
         await recordVendorChange(deps, by, oauthClientAuditEvents.updated, { clientId, ...changes });
+        origins.invalidate();
         return viewOf(row);
       }),
 
@@ -102,6 +129,7 @@ export function createOAuthClientRegistry(deps: { db: Db; config: Config; clock:
         const row = await deleteOAuthClient(db, clientId);
         if (!row) throw appError(errorCatalogue.oauth.clientNotFound);
         await recordVendorChange(deps, by, oauthClientAuditEvents.deleted, { clientId, name: row.name });
+        origins.invalidate();
       }),
   };
 }

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, signedIn, type Member } from '../../admin-support.js';
 import { createUser } from '../../factories.js';
-import { expectErrorShape, useTestServer } from '../../harness.js';
+import { API, expectErrorShape, useTestServer } from '../../harness.js';
 import {
   auditRows,
   authorize,
@@ -196,5 +196,105 @@ describe('issue 16: the authorize and token endpoints use the registered clients
       authorizeQuery({ client_id: client.clientId, redirect_uri: APP_CALLBACK }),
     );
     expect(expectErrorShape(response, 400).errorCode).toBe('ER-OAUTH-INVALID-CLIENT');
+  });
+});
+
+describe("issue 16: a registered client's pages call the hosted login from their own origin", () => {
+  const ORIGIN = 'https://reports.acme-foods.test';
+  const fromPage = (origin: string, url: string, payload: Record<string, unknown>) =>
+    server().app.inject({
+      method: 'POST',
+      url,
+      headers: { origin, 'sec-fetch-site': 'cross-site' },
+      payload,
+    });
+  const preflight = (origin: string, url: string) =>
+    server().app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+
+  it('exchanges its code from its allowed origin, without cookies either way', async () => {
+    const client = await createClient({ allowedOrigins: [ORIGIN] });
+    const asked = await preflight(ORIGIN, '/frontegg/oauth/token');
+    expect(asked.statusCode).toBe(204);
+    expect(asked.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(asked.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(asked.headers.vary).toContain('Origin');
+
+    const { code, verifier } = await codeForClient(client.clientId);
+    const exchanged = await fromPage(ORIGIN, '/frontegg/oauth/token', {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: APP_CALLBACK,
+      code_verifier: verifier,
+      client_id: client.clientId,
+    });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    expect(exchanged.headers['access-control-allow-origin']).toBe(ORIGIN);
+    // The identity origin's session cookie is for its own pages only.
+    expect(exchanged.headers['set-cookie']).toBeUndefined();
+    const { access_token: accessToken, refresh_token: refreshToken } = exchanged.json<{
+      access_token: string;
+      refresh_token: string;
+    }>();
+
+    const refreshed = await fromPage(ORIGIN, '/frontegg/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.headers['set-cookie']).toBeUndefined();
+    const info = await server().app.inject({
+      method: 'GET',
+      url: '/frontegg/oauth/userinfo',
+      headers: { origin: ORIGIN, authorization: `Bearer ${accessToken}` },
+    });
+    expect(info.statusCode).toBe(200);
+    expect(info.headers['access-control-allow-origin']).toBe(ORIGIN);
+  });
+
+  it('opens nothing else to that origin, nor anything to an origin no client lists', async () => {
+    await createClient({ allowedOrigins: [ORIGIN] });
+    const elsewhere = await preflight(ORIGIN, `${API}/auth/v1/user`);
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+    const login = await fromPage(ORIGIN, `${API}/auth/v1/user`, {
+      email: 'nobody@brizo.test',
+      password: 'x',
+    });
+    expect(expectErrorShape(login, 403).errorCode).toBe('ER-REQUEST-CROSS-SITE');
+
+    for (const origin of [
+      'https://evil.example',
+      `${ORIGIN}.evil.example`,
+      'http://reports.acme-foods.test',
+    ]) {
+      expect(
+        (await preflight(origin, '/frontegg/oauth/token')).headers['access-control-allow-origin'],
+      ).toBeUndefined();
+      const forged = await fromPage(origin, '/frontegg/oauth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: 'anything',
+      });
+      expectErrorShape(forged, 403);
+    }
+  });
+
+  it('closes the origin at once when the client stops listing it', async () => {
+    const origin = `https://${Date.now()}.reports.acme-foods.test`;
+    const client = await createClient({ allowedOrigins: [origin] });
+    expect((await preflight(origin, '/frontegg/oauth/token')).headers['access-control-allow-origin']).toBe(
+      origin,
+    );
+    const changed = await asVendor('PATCH', `${CLIENTS}/${client.clientId}`, { allowedOrigins: [] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(
+      (await preflight(origin, '/frontegg/oauth/token')).headers['access-control-allow-origin'],
+    ).toBeUndefined();
   });
 });
