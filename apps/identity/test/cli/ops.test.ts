@@ -12,7 +12,13 @@ import bcrypt from 'bcryptjs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { users } from '../../src/db/schema/index.js';
+import {
+  ipRestrictions,
+  securityPolicies,
+  sessionPolicies,
+  tenants,
+  users,
+} from '../../src/db/schema/index.js';
 import { packageRoot } from '../../src/config.js';
 import { API, startTestServer } from '../harness.js';
 import { databaseUrl, TEST_DB_PREFIX, urlForDatabase, withAdminClient } from '../test-database.js';
@@ -276,6 +282,21 @@ describe.each(backends)('ops on $name', (backend) => {
   it(
     'exports an account and imports it into another database unchanged, and refuses it twice',
     async () => {
+      // The account's security policies travel with it.
+      const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? '' });
+      try {
+        const [account] = await database.db.select().from(tenants).where(eq(tenants.name, 'Cli Foods'));
+        const tenantId = account?.id ?? '';
+        await database.db
+          .insert(securityPolicies)
+          .values({ scope: tenantId, lockoutEnabled: true, lockoutMaxAttempts: 3 });
+        await database.db.insert(sessionPolicies).values({ tenantId, idleTimeoutActive: true });
+        await database.db
+          .insert(ipRestrictions)
+          .values({ tenantId, ip: '203.0.113.0/24', strategy: 'ALLOW' });
+      } finally {
+        await database.close();
+      }
       const first = path.join(work, `export-${randomUUID()}.json`);
       expect((await ops(env, ['export-tenant', '--tenant', 'Cli Foods', '--output', first])).code).toBe(0);
       const target = await backend.create();
@@ -288,6 +309,11 @@ describe.each(backends)('ops on $name', (backend) => {
       const withoutTime = (text: string) => ({ ...JSON.parse(text), exportedAt: undefined });
       const original = withoutTime(readFileSync(first, 'utf8'));
       expect(original.users).toHaveLength(4);
+      expect(original.policies.securityPolicies).toMatchObject([
+        { lockoutEnabled: true, lockoutMaxAttempts: 3 },
+      ]);
+      expect(original.policies.sessionPolicies).toMatchObject([{ idleTimeoutActive: true }]);
+      expect(original.policies.ipRestrictions).toMatchObject([{ ip: '203.0.113.0/24', strategy: 'ALLOW' }]);
       expect(withoutTime(again.stdout)).toEqual(original);
 
       const twice = await ops(target.env, ['import-tenant', '--file', first]);

@@ -1,14 +1,21 @@
 import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
+  emailDomainRestrictions,
+  groupConfigs,
   groupRoles,
   groups,
   groupUsers,
+  ipRestrictions,
   memberships,
+  mfaPolicies,
   permissions,
+  restrictionConfigs,
   rolePermissions,
   roles,
+  securityPolicies,
+  sessionPolicies,
   tenantAuditSettings,
   tenants,
   userRoles,
@@ -17,13 +24,15 @@ import {
 import { UsageError } from '../command.js';
 
 // Issue 16: one account as a JSON document (`ops export-tenant`, `ops import-tenant`): the tenant and its
-// settings, its own roles with their permissions (by key), its users with their memberships and role
-// assignments, and its groups. Rows keep their ids, so an import into another database is the same
-// account; vendor-wide roles and permissions exist in every install and are named by key.
+// settings, its security policies, its own roles with their permissions (by key), its users with their
+// memberships and role assignments, and its groups. Rows keep their ids, so an import into another
+// database is the same account; vendor-wide roles and permissions exist in every install and are named
+// by key.
 //
 // Users keep their password hashes (one-way, as in the database): the document is as sensitive as a
-// database backup. Not included: SSO connections, SCIM directories, social logins and any sealed
-// secret (configure them again after an import), sessions, audit events and billing.
+// database backup. Not included: SSO connections, SCIM directories, social logins, webhooks and any
+// sealed secret (their secrets are sealed with this install's SECRETS_KEY: configure them again after an
+// import), sessions, audit events and billing.
 
 export const DOCUMENT_FORMAT = 'brizo-tenant-export';
 export const DOCUMENT_VERSION = 1;
@@ -43,7 +52,39 @@ export interface TenantDocument {
   /** A user's role in the account: the account's own role by id, a vendor role by key. */
   roleAssignments: Array<{ userId: string; roleId?: string; vendorRoleKey?: string }>;
   groups: Array<{ group: Row; roleIds: string[]; vendorRoleKeys: string[]; userIds: string[] }>;
+  /** The account's rows of each policy table (absent in documents exported before they were added). */
+  policies?: Partial<Record<PolicyName, Row[]>>;
 }
+
+/**
+ * The account's security policies (SPEC section 3): lockout, password history and rotation, session
+ * timeouts, IP and email-domain restrictions, MFA policy, and group settings, each a table whose rows
+ * name the account in one column.
+ */
+const POLICY_TABLES = {
+  securityPolicies: { table: securityPolicies, account: securityPolicies.scope, key: 'scope' },
+  sessionPolicies: { table: sessionPolicies, account: sessionPolicies.tenantId, key: 'tenantId' },
+  restrictionConfigs: { table: restrictionConfigs, account: restrictionConfigs.tenantId, key: 'tenantId' },
+  ipRestrictions: { table: ipRestrictions, account: ipRestrictions.tenantId, key: 'tenantId' },
+  emailDomainRestrictions: {
+    table: emailDomainRestrictions,
+    account: emailDomainRestrictions.tenantId,
+    key: 'tenantId',
+  },
+  mfaPolicies: { table: mfaPolicies, account: mfaPolicies.tenantId, key: 'tenantId' },
+  groupConfigs: { table: groupConfigs, account: groupConfigs.tenantId, key: 'tenantId' },
+} satisfies Record<string, PolicyTable>;
+
+/** A policy table, the column naming the account, and that column's property name. */
+interface PolicyTable {
+  table: PgTable;
+  account: PgColumn;
+  key: string;
+}
+
+type PolicyName = keyof typeof POLICY_TABLES;
+
+const policyEntries = Object.entries(POLICY_TABLES) as Array<[PolicyName, PolicyTable]>;
 
 /** Dates travel as ISO strings; on the way in, each date column of the table becomes a Date again. */
 function revive(table: PgTable, row: Row): Row {
@@ -110,6 +151,13 @@ export async function exportTenant(db: Db, tenantId: string, now: Date): Promise
     ? await db.select().from(groupUsers).where(inArray(groupUsers.groupId, groupIds))
     : [];
   const sorted = <T>(values: T[]) => [...values].sort();
+  const policies: Partial<Record<PolicyName, Row[]>> = {};
+  for (const [name, { table, account }] of policyEntries) {
+    const rows = await db.select().from(table).where(eq(account, tenantId));
+    policies[name] = rows
+      .map((row) => plain(row))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  }
   return {
     format: DOCUMENT_FORMAT,
     version: DOCUMENT_VERSION,
@@ -147,6 +195,7 @@ export async function exportTenant(db: Db, tenantId: string, now: Date): Promise
         userIds: sorted(groupUserRows.filter((row) => row.groupId === group.id).map((row) => row.userId)),
       }))
       .sort((a, b) => byId(a.group, b.group)),
+    policies,
   };
 }
 
@@ -162,6 +211,14 @@ export function readTenantDocument(value: unknown): TenantDocument {
     throw new UsageError(`Unsupported export version: ${String(value.version)}`);
   for (const key of ['roles', 'users', 'memberships', 'roleAssignments', 'groups']) {
     if (!Array.isArray(value[key])) throw new UsageError(`The export has no "${key}" list`);
+  }
+  if (value.policies !== undefined) {
+    if (!isObject(value.policies)) throw new UsageError('The export\'s "policies" is not an object');
+    for (const [name, rows] of Object.entries(value.policies)) {
+      if (!(name in POLICY_TABLES)) throw new UsageError(`Unknown policy table in the export: ${name}`);
+      if (!Array.isArray(rows) || !rows.every(isObject))
+        throw new UsageError(`The export's policies "${name}" is not a list of rows`);
+    }
   }
   if (
     !isObject(value.tenant) ||
@@ -274,6 +331,11 @@ export async function importTenant(db: Db, document: TenantDocument): Promise<{ 
       if (allRoles.length)
         await tx.insert(groupRoles).values(allRoles.map((roleId) => ({ groupId, roleId })));
       if (userIds.length) await tx.insert(groupUsers).values(userIds.map((userId) => ({ groupId, userId })));
+    }
+    for (const [name, { table, key }] of policyEntries) {
+      const rows = document.policies?.[name] ?? [];
+      if (rows.length === 0) continue;
+      await tx.insert(table).values(rows.map((row) => revive(table, { ...row, [key]: tenantId })));
     }
   });
   return { users: document.users.length };
