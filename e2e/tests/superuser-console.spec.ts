@@ -1,6 +1,7 @@
 // Issue 15: the superuser console. The demo superuser reads the free-trial funnel, approves a
 // personal-email sign-up under review (who then lands on their trial), extends that trial, switches a
-// feature flag and back, and creates a plan and a feature. Flags are server-wide, so this runs with the
+// feature flag and back, and creates a plan and a feature. Issue 16: registers an OAuth client and signs
+// in to it, and rotates the signing key. Flags are server-wide, so this runs with the
 // server-wide journeys (playwright.config.ts) and restores the flag it switched.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
@@ -158,6 +159,69 @@ test('a superuser switches a feature flag and back, and creates a plan and a fea
   const feature = page.getByTestId(`feature-journey-${id}`);
   await expect(feature).toContainText('fe.secure.read.audits');
   await expect(feature).toContainText(planName);
+});
+
+test('a superuser registers an app whose sign-in comes back to its redirect URI, and rotates the signing key', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openConsole(page);
+  const id = randomUUID().slice(0, 8);
+  const name = `Journey app ${id}`;
+  const callback = `https://app-${id}.journey.test/auth/callback`;
+
+  await page.getByRole('tab', { name: 'OAuth clients' }).click();
+  await expect(page.getByTestId('oauth-client-Brizo FoodMetrics')).toContainText('Built in');
+  await page.getByRole('button', { name: 'Register an app' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register an app' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  // Plain http to another host is refused by the server, in the dialog.
+  await dialog.getByRole('textbox', { name: 'Redirect URIs' }).fill(`http://app-${id}.journey.test/cb`);
+  await dialog.getByRole('button', { name: 'Register app' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('redirect URI');
+  await dialog.getByRole('textbox', { name: 'Redirect URIs' }).fill(callback);
+  await dialog.getByRole('textbox', { name: 'Allowed origins' }).fill(`https://app-${id}.journey.test`);
+  await checkScreen(page, 'console-oauth-client-dialog');
+  await dialog.getByRole('button', { name: 'Register app' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId(`oauth-client-${name}`);
+  await expect(row).toContainText(callback);
+  const clientId = ((await row.getByTestId('oauth-client-id').textContent()) ?? '').trim();
+
+  // The signed-in superuser authorizes the app: the code comes back to its registered URI, exactly.
+  await page.route(`https://app-${id}.journey.test/**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>App callback</h1>' }),
+  );
+  const authorize = (redirectUri: string) =>
+    `/frontegg/oauth/authorize?${new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: id,
+    })}`;
+  await page.goto(authorize(callback));
+  await expect(page.getByRole('heading', { name: 'App callback' })).toBeVisible();
+  const back = new URL(page.url());
+  expect(`${back.origin}${back.pathname}`).toBe(callback);
+  expect(back.searchParams.get('state')).toBe(id);
+  expect(back.searchParams.get('code')).toBeTruthy();
+
+  // Rotating publishes a new key that signs a few minutes later; the current one keeps signing.
+  await page.goto('/console');
+  await page.getByRole('tab', { name: 'Signing keys' }).click();
+  const keys = page.getByRole('table', { name: 'Signing keys' });
+  await expect(keys.getByText('Signing', { exact: true }).first()).toBeVisible();
+  const before = await keys.getByRole('row').count();
+  await page.getByRole('button', { name: 'Rotate now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Rotate the signing key' });
+  await confirm.getByRole('button', { name: 'Rotate' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(keys.getByRole('row')).toHaveCount(before + 1);
+  await expect(keys.getByText('Published, signs soon')).toHaveCount(1);
+  await checkScreen(page, 'console-signing-keys');
 });
 
 test('anyone but a superuser is told the console is not available', async ({ browser, request }) => {

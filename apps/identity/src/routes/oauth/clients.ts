@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { oauthClientSchema } from '@brizo/contract/entities/oauth-clients';
 import { z } from 'zod';
 import { vendorCallerOf } from '../../services/entitlements/vendor-caller.js';
 import type { RouteOptions } from '../../services/index.js';
@@ -51,17 +52,6 @@ const clientChanges = z
   })
   .strict();
 
-const clientView = z.object({
-  clientId: z.string(),
-  name: z.string(),
-  redirectUris: z.array(z.string()),
-  postLogoutRedirectUris: z.array(z.string()),
-  allowedOrigins: z.array(z.string()),
-  builtIn: z.boolean().describe("CLIENT_ID, the web app's own: its callback always stays accepted"),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
 const clientParams = z.object({ clientId: z.string().min(1).max(128) });
 
 export const oauthClientsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { services }) => {
@@ -74,7 +64,7 @@ export const oauthClientsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     url: '/',
     summary: 'The OAuth clients of the hosted login (superuser only)',
     access: 'vendor',
-    response: z.array(clientView),
+    response: z.array(oauthClientSchema),
     handler: () => clients.list(),
   });
   route({
@@ -84,7 +74,7 @@ export const oauthClientsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     summary: 'One OAuth client (superuser only)',
     access: 'vendor',
     params: clientParams,
-    response: clientView,
+    response: oauthClientSchema,
     handler: ({ params }) => clients.get(params.clientId),
   });
   route({
@@ -95,7 +85,7 @@ export const oauthClientsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     access: 'vendor',
     status: 201,
     body: clientFields,
-    response: clientView,
+    response: oauthClientSchema,
     handler: ({ body, claims, request }) =>
       clients.create(body, vendorCallerOf(claims, requestMeta(request))),
   });
@@ -108,7 +98,7 @@ export const oauthClientsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     access: 'vendor',
     params: clientParams,
     body: clientChanges,
-    response: clientView,
+    response: oauthClientSchema,
     handler: ({ params, body, claims, request }) =>
       clients.update(params.clientId, body, vendorCallerOf(claims, requestMeta(request))),
   });

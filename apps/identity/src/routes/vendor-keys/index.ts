@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signingKeySchema } from '@brizo/contract/entities/oauth-clients';
 import { z } from 'zod';
 import { vendorCallerOf } from '../../services/entitlements/vendor-caller.js';
 import type { RouteOptions } from '../../services/index.js';
@@ -8,16 +9,6 @@ import { requestMeta } from '../schemas.js';
 
 // Issue 16 (prefix /identity/resources/vendor-keys/v1): the access tokens' signing keys, for the
 // superuser. Public facts only: the private parts never leave the database.
-
-const keyView = z.object({
-  kid: z.string(),
-  alg: z.enum(['ES256', 'RS256']),
-  createdAt: z.string(),
-  activatesAt: z.string().describe('When it starts signing'),
-  retiredAt: z.string().nullable().describe('When a newer key took over signing'),
-  expiresAt: z.string().nullable().describe('When its public key leaves the JWKS'),
-  sealed: z.boolean().describe('Whether the private key is sealed with SECRETS_KEY'),
-});
 
 export const vendorKeysRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { db, services }) => {
   const route = areaRoutes(app, services, 'vendor-keys');
@@ -29,7 +20,7 @@ export const vendorKeysRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     url: '/',
     summary: 'The signing keys: kid, alg and when each signs and is published (superuser only)',
     access: 'vendor',
-    response: z.array(keyView),
+    response: z.array(signingKeySchema),
     handler: () => tokens.keyStore.list(),
   });
   route({
@@ -42,7 +33,7 @@ export const vendorKeysRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
       'the previous key stays published until the last token it signed has expired.',
     access: 'vendor',
     status: 201,
-    response: keyView,
+    response: signingKeySchema,
     handler: ({ claims, request }) =>
       rotateSigningKeys(
         { db, clock: services.lifecycle.clock, keyStore: tokens.keyStore, reload: tokens.reloadKeys },

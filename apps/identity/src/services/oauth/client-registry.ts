@@ -2,6 +2,7 @@
 // token and logout endpoints then accept exactly the URIs registered for the client_id
 // (authorization-server.ts, redirect-uri.ts), character for character.
 import { randomUUID } from 'node:crypto';
+import type { OAuthClient, OAuthClientFields } from '@brizo/contract/entities/oauth-clients';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -24,21 +25,6 @@ export const oauthClientAuditEvents = {
   updated: { action: 'OAuth client updated', severity: 'High' },
   deleted: { action: 'OAuth client deleted', severity: 'High' },
 } as const;
-
-export interface OAuthClientFields {
-  name: string;
-  redirectUris: string[];
-  postLogoutRedirectUris: string[];
-  allowedOrigins: string[];
-}
-
-export interface OAuthClientView extends OAuthClientFields {
-  clientId: string;
-  /** The web app's own client (CLIENT_ID): its `${PUBLIC_URL}/oauth/callback` always stays accepted. */
-  builtIn: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export type OAuthClientRegistry = ReturnType<typeof createOAuthClientRegistry>;
 
@@ -66,7 +52,7 @@ export function createOAuthClientRegistry(deps: {
     ),
   );
 
-  const viewOf = (row: OAuthClientRow): OAuthClientView => {
+  const viewOf = (row: OAuthClientRow): OAuthClient => {
     const isBuiltIn = row.clientId === config.clientId;
     // What the endpoints accept: the built-in client's own addresses are added to whatever is stored.
     const withBuiltIn = (stored: string[], own: string[]) =>

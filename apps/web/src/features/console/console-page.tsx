@@ -9,8 +9,10 @@ import { EntitlementsTab } from './entitlements-tab';
 import { FeaturesTab } from './features-tab';
 import { FlagsTab } from './flags-tab';
 import { FunnelTab } from './funnel-tab';
+import { OAuthClientsTab } from './oauth-clients-tab';
 import { PlansTab } from './plans-tab';
 import { ReviewTab } from './review-tab';
+import { SigningKeysTab } from './signing-keys-tab';
 import { TrialsTab } from './trials-tab';
 
 const tabs = [
@@ -21,12 +23,15 @@ const tabs = [
   { value: 'features', label: 'Features' },
   { value: 'flags', label: 'Feature flags' },
   { value: 'entitlements', label: 'Entitlements' },
+  { value: 'oauth-clients', label: 'OAuth clients' },
+  { value: 'signing-keys', label: 'Signing keys' },
 ] as const;
 
 /**
  * Issue 15, the superuser console (vendor level): the free-trial funnel, the accounts under review and
- * the trials ending, the plans, features, feature flags and entitlements. Superusers only: anyone else
- * is told it is not available (the server refuses them anyway).
+ * the trials ending, the plans, features, feature flags and entitlements; issue 16, the hosted login's
+ * OAuth clients and the signing keys. Superusers only: anyone else is told it is not available (the
+ * server refuses them anyway).
  */
 export function ConsolePage() {
   const session = useRequiredSession();
@@ -82,6 +87,12 @@ export function ConsolePage() {
               </Tabs.Panel>
               <Tabs.Panel value="entitlements">
                 <EntitlementsTab activeTenantId={session.tenant?.tenantId ?? null} />
+              </Tabs.Panel>
+              <Tabs.Panel value="oauth-clients">
+                <OAuthClientsTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="signing-keys">
+                <SigningKeysTab />
               </Tabs.Panel>
             </Tabs>
           </>

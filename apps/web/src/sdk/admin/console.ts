@@ -22,6 +22,13 @@ import {
   type TrialGrant,
   type UnderReviewPage,
 } from '@brizo/contract/entities/trial-console';
+import {
+  oauthClientSchema,
+  signingKeySchema,
+  type OAuthClient,
+  type OAuthClientFields,
+  type SigningKey,
+} from '@brizo/contract/entities/oauth-clients';
 import { FetchClient } from '@frontegg/rest-api';
 import { z } from 'zod';
 import { APP_NAME } from '../store';
@@ -30,7 +37,8 @@ import { readAnswer } from './read-answer';
 
 // Issue 15, the superuser console (features/console): the free-trial funnel and its two actions
 // (/trial-console, ours), and the vendor's plans, features, entitlements, their setting and the
-// feature flags (/entitlements and /flags). The official client has none of these calls, so they go
+// feature flags (/entitlements and /flags). Issue 16: the hosted login's OAuth clients and the access
+// tokens' signing keys (/oauth/resources/clients, /identity/resources/vendor-keys). The official client has none of these calls, so they go
 // through its FetchClient, and every answer is read with the contract's schema.
 
 export type {
@@ -44,10 +52,13 @@ export type {
   UnderReviewPage,
 };
 export type { FeatureFlag, Rule, Treatment, VendorFlag };
+export type { OAuthClient, OAuthClientFields, SigningKey };
 
 const TRIALS = '/trial-console/resources/v1';
 const ENTITLEMENTS = '/entitlements/resources';
 const FLAGS = '/flags/resources/v1';
+const CLIENTS = '/oauth/resources/clients/v1';
+const KEYS = '/identity/resources/vendor-keys/v1';
 
 const client = () => new FetchClient(APP_NAME);
 
@@ -160,6 +171,18 @@ export const consoleApi = {
   flags: (): Promise<VendorFlag[]> => get(z.array(vendorFlagSchema), 'feature flags', FLAGS),
   updateFlag: (key: string, changes: FlagChanges): Promise<VendorFlag> =>
     send(vendorFlagSchema, 'feature flag', 'patch', `${FLAGS}/${encodeURIComponent(key)}`, changes),
+
+  oauthClients: (): Promise<OAuthClient[]> => get(z.array(oauthClientSchema), 'OAuth clients', CLIENTS),
+  createOAuthClient: (fields: OAuthClientFields): Promise<OAuthClient> =>
+    send(oauthClientSchema, 'OAuth client', 'post', CLIENTS, fields),
+  updateOAuthClient: (clientId: string, fields: Partial<OAuthClientFields>): Promise<OAuthClient> =>
+    send(oauthClientSchema, 'OAuth client', 'patch', `${CLIENTS}/${encodeURIComponent(clientId)}`, fields),
+  deleteOAuthClient: (clientId: string): Promise<void> =>
+    remove(`${CLIENTS}/${encodeURIComponent(clientId)}`),
+
+  signingKeys: (): Promise<SigningKey[]> => get(z.array(signingKeySchema), 'signing keys', KEYS),
+  rotateSigningKey: (): Promise<SigningKey> =>
+    send(signingKeySchema, 'signing key', 'post', `${KEYS}/rotate`, {}),
 };
 
 export type ConsoleApi = typeof consoleApi;
