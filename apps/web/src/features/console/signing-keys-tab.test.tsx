@@ -28,11 +28,11 @@ describe("the console's signing keys", () => {
     api.rotateSigningKey.mockResolvedValue(key('next', 10 * 60_000, false));
   });
 
-  it('tells which key signs and which is only published, and rotates after confirmation', async () => {
+  it('tells which key signs and which is retired, and rotates after confirmation', async () => {
     renderScreen(<SigningKeysTab />, { route: '/console' });
     const user = userEvent.setup();
     expect(within(await screen.findByTestId('signing-key-current')).getByText('Signing')).toBeVisible();
-    expect(within(screen.getByTestId('signing-key-old')).getByText('Published only')).toBeVisible();
+    expect(within(screen.getByTestId('signing-key-old')).getByText('Retired')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Rotate now' }));
     const confirm = await screen.findByRole('dialog', { name: 'Rotate the signing key' });
     await user.click(within(confirm).getByRole('button', { name: 'Rotate' }));

@@ -14,10 +14,13 @@ import { useLoaded } from '../../sdk/admin/use-loaded';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
-/** Where a key stands, read from its dates at the moment the list was loaded. */
+/**
+ * Where a key stands, read from its dates at the moment the list was loaded: signing, published and
+ * about to sign, or retired (still published until the tokens it signed have expired).
+ */
 function stateOf(key: SigningKey, now: number): { label: string; color: string } {
-  if (key.retiredAt && Date.parse(key.retiredAt) <= now) return { label: 'Published only', color: 'gray' };
-  if (Date.parse(key.activatesAt) > now) return { label: 'Published, signs soon', color: 'blue' };
+  if (key.retiredAt && Date.parse(key.retiredAt) <= now) return { label: 'Retired', color: 'gray' };
+  if (Date.parse(key.activatesAt) > now) return { label: 'Signs soon', color: 'blue' };
   return { label: 'Signing', color: 'green' };
 }
 
@@ -35,7 +38,7 @@ export function SigningKeysTab() {
       id: 'kid',
       header: 'Key',
       cell: ({ row }) => (
-        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        <Text size="sm" ff="monospace" miw={200} style={{ wordBreak: 'break-all' }}>
           {row.original.kid}
         </Text>
       ),
@@ -46,8 +49,9 @@ export function SigningKeysTab() {
       header: 'State',
       cell: ({ row }) => {
         const state = stateOf(row.original, at);
+        // Its whole label at any width: the table scrolls sideways instead.
         return (
-          <Badge variant="light" color={state.color}>
+          <Badge variant="light" color={state.color} miw="max-content">
             {state.label}
           </Badge>
         );
