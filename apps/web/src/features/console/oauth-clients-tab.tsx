@@ -22,6 +22,39 @@ const linesOf = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
+type ListKey = 'redirectUris' | 'postLogoutRedirectUris' | 'allowedOrigins';
+type Lists = Record<ListKey, string>;
+
+/** The client's URI lists, each edited as text with one entry per line. */
+const LIST_FIELDS: Array<{
+  key: ListKey;
+  label: string;
+  description: string;
+  required?: boolean;
+  rows: number;
+}> = [
+  {
+    key: 'redirectUris',
+    label: 'Redirect URIs',
+    description: 'One per line, exactly as the app sends them (https; http only for localhost)',
+    required: true,
+    rows: 3,
+  },
+  {
+    key: 'postLogoutRedirectUris',
+    label: 'Sign-out redirect URIs',
+    description: 'One per line: where the hosted sign-out may send people back',
+    rows: 2,
+  },
+  {
+    key: 'allowedOrigins',
+    label: 'Allowed origins',
+    description:
+      'One per line, such as https://app.example.com: its pages may call the token and userinfo endpoints',
+    rows: 2,
+  },
+];
+
 /** Registers an app of the hosted login, or changes one: its exact redirect URIs and origins. */
 function ClientDialog({
   client,
@@ -33,9 +66,9 @@ function ClientDialog({
   onSaved: () => void;
 }) {
   const [name, setName] = useState(client?.name ?? '');
-  const [redirectUris, setRedirectUris] = useState(client?.redirectUris.join('\n') ?? '');
-  const [logoutUris, setLogoutUris] = useState(client?.postLogoutRedirectUris.join('\n') ?? '');
-  const [origins, setOrigins] = useState(client?.allowedOrigins.join('\n') ?? '');
+  const [lists, setLists] = useState(
+    () => Object.fromEntries(LIST_FIELDS.map(({ key }) => [key, client?.[key].join('\n') ?? ''])) as Lists,
+  );
   const submission = useSubmit(async (fields: OAuthClientFields) => {
     await (client
       ? consoleApi.updateOAuthClient(client.clientId, fields)
@@ -45,9 +78,9 @@ function ClientDialog({
   const submit = () =>
     void submission.run({
       name: name.trim(),
-      redirectUris: linesOf(redirectUris),
-      postLogoutRedirectUris: linesOf(logoutUris),
-      allowedOrigins: linesOf(origins),
+      redirectUris: linesOf(lists.redirectUris),
+      postLogoutRedirectUris: linesOf(lists.postLogoutRedirectUris),
+      allowedOrigins: linesOf(lists.allowedOrigins),
     });
   return (
     <FormDialog
@@ -66,28 +99,17 @@ function ClientDialog({
         value={name}
         onChange={(event) => setName(event.currentTarget.value)}
       />
-      <Textarea
-        label="Redirect URIs"
-        description="One per line, exactly as the app sends them (https; http only for localhost)"
-        required
-        rows={3}
-        value={redirectUris}
-        onChange={(event) => setRedirectUris(event.currentTarget.value)}
-      />
-      <Textarea
-        label="Sign-out redirect URIs"
-        description="One per line: where the hosted sign-out may send people back"
-        rows={2}
-        value={logoutUris}
-        onChange={(event) => setLogoutUris(event.currentTarget.value)}
-      />
-      <Textarea
-        label="Allowed origins"
-        description="One per line, such as https://app.example.com: its pages may call the token and userinfo endpoints"
-        rows={2}
-        value={origins}
-        onChange={(event) => setOrigins(event.currentTarget.value)}
-      />
+      {LIST_FIELDS.map(({ key, ...field }) => (
+        <Textarea
+          key={key}
+          {...field}
+          value={lists[key]}
+          onChange={(event) => {
+            const text = event.currentTarget.value;
+            setLists((current) => ({ ...current, [key]: text }));
+          }}
+        />
+      ))}
     </FormDialog>
   );
 }
