@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { repoRoot } from './lib.ts';
 
 const benchmarks = [
+  'hot-paths.ts',
   'password-login.ts',
   'token-refresh.ts',
   'otc-login.ts',

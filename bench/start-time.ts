@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchPort, repoRoot, waitForHealth } from './lib.ts';
 
-const port = benchPort(3306);
+const port = benchPort(3316);
 const dataDir = mkdtempSync(join(tmpdir(), 'brizo-start-'));
 
 async function timeStart(): Promise<number> {

@@ -2,11 +2,20 @@
 // rate limits raised so parallel journeys from one address are not throttled.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWebIfStale, defaultWebDist, root, spawnInherit } from './lib.mjs';
+import {
+  buildServerIfStale,
+  buildWebIfStale,
+  defaultWebDist,
+  root,
+  serverEntry,
+  spawnInherit,
+} from './lib.mjs';
 
 // E2E_WEB_DIST lets parallel work build and serve its own copy of the web app.
 const webDist = process.env.E2E_WEB_DIST ?? defaultWebDist;
 buildWebIfStale(webDist);
+// The journeys run the built server, as `npm start` and production do.
+buildServerIfStale();
 
 // One data directory per port, so several suites (or developers) can run side by side.
 const dataDir = join(root, 'e2e', '.data', process.env.PORT ?? 'default');
@@ -19,7 +28,7 @@ const peers = spawnInherit(process.execPath, ['--import', 'tsx', 'e2e/peers/iden
   env: { ...process.env, E2E_PORT: String(port) },
 });
 
-const server = spawnInherit(process.execPath, ['--import', 'tsx', 'apps/identity/src/server.ts'], {
+const server = spawnInherit(process.execPath, [serverEntry], {
   env: {
     DEV_TOOLS: 'true',
     RATE_LIMIT_MAX: '100000',

@@ -47,6 +47,29 @@ export function buildWebIfStale(outDir = defaultWebDist) {
   runOrExit('npm', ['run', 'build', '--workspace', 'apps/web', ...extra]);
 }
 
+export const identityDir = join(root, 'apps', 'identity');
+/** The built server (apps/identity/scripts/build.mjs): what `npm start`, the journeys and the benchmarks run. */
+export const serverEntry = join(identityDir, 'dist', 'server.mjs');
+
+/** The server build is stale when the server's or the contract package's sources are newer than it. */
+export function isServerBuildStale() {
+  if (!existsSync(serverEntry)) return true;
+  const builtAt = statSync(serverEntry).mtimeMs;
+  const inputs = [
+    join(identityDir, 'src'),
+    join(identityDir, 'package.json'),
+    join(identityDir, 'scripts', 'build.mjs'),
+    join(root, 'packages', 'contract', 'src'),
+  ];
+  return inputs.some((input) => newestMtime(input) > builtAt);
+}
+
+export function buildServerIfStale() {
+  if (!isServerBuildStale()) return;
+  console.log('Building the identity server...');
+  runOrExit(process.execPath, [join(identityDir, 'scripts', 'build.mjs')]);
+}
+
 export function spawnInherit(command, args, options = {}) {
   return spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
 }

@@ -1,10 +1,12 @@
-// `npm start`: builds the web app when its build is missing or stale, then runs the identity server,
-// which serves the API, the web app and the dev mailbox on one origin with the embedded database.
-import { buildWebIfStale, spawnInherit } from './lib.mjs';
+// `npm start`: builds the web app and the server when a build is missing or stale, then runs the
+// identity server, which serves the API, the web app and the dev mailbox on one origin with the
+// embedded database.
+import { buildServerIfStale, buildWebIfStale, serverEntry, spawnInherit } from './lib.mjs';
 
 buildWebIfStale();
+buildServerIfStale();
 
-const server = spawnInherit(process.execPath, ['--import', 'tsx', 'apps/identity/src/server.ts'], {
+const server = spawnInherit(process.execPath, [serverEntry], {
   env: { DEV_TOOLS: 'true', ...process.env },
 });
 

@@ -1,7 +1,10 @@
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import { afterCommit, type Db } from '../db/client.js';
 import { insertOutboxMessage } from '../db/queries/mail-outbox.js';
+import { lazyModule } from '../lib/lazy-module.js';
 import type { Clock } from '../lib/time.js';
+
+const smtp = lazyModule<typeof nodemailer>('nodemailer');
 
 export interface MailMessage {
   to: string;
@@ -32,7 +35,7 @@ export function createOutboxMailer(deps: { db: Db; from: string; clock: Clock })
 
 /** SMTP_URL set: real delivery through nodemailer (smtp://user:pass@host:port, smtps:// for TLS). */
 export function createSmtpMailer(deps: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(deps.smtpUrl);
+  const transport = smtp().createTransport(deps.smtpUrl);
   return {
     // Inside a transaction the mail leaves once the change it tells of has committed.
     send: (message) =>

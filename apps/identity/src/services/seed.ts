@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { upsertPermission } from '../db/queries/permissions.js';
+import { upsertPermissions } from '../db/queries/permissions.js';
 import { assignUserRoles, linkRolePermissions, upsertVendorRole, type RoleRow } from '../db/queries/roles.js';
 import { findTenantByName, insertMembership, insertTenant } from '../db/queries/tenants.js';
 import { findUserByEmail, insertUser, updateUser } from '../db/queries/users.js';
@@ -110,19 +110,19 @@ async function demoPasswordHashIfNeeded(deps: { db: Db; passwords: PasswordHashe
 
 /** The product and admin permissions and the roles that bundle them (access-catalogue.ts). */
 async function seedAccessCatalogue(db: Db): Promise<Map<string, RoleRow>> {
-  const permissionIds = new Map<string, string>();
   const catalogue = [
     ...productPermissions.map((key) => ({ key, categoryId: PRODUCT_CATEGORY, fePermission: false })),
     ...adminPermissions.map((key) => ({ key, categoryId: ADMIN_CATEGORY, fePermission: true })),
   ];
-  for (const permission of catalogue) {
-    const row = await upsertPermission(db, {
+  const rows = await upsertPermissions(
+    db,
+    catalogue.map((permission) => ({
       ...permission,
       name: permissionName(permission.key),
       description: permissionDescriptions[permission.key],
-    });
-    permissionIds.set(permission.key, row.id);
-  }
+    })),
+  );
+  const permissionIds = new Map(rows.map((row) => [row.key, row.id]));
 
   const rolesByKey = new Map<string, RoleRow>();
   for (const definition of roleDefinitions) {

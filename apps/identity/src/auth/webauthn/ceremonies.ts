@@ -1,16 +1,12 @@
 // The WebAuthn ceremonies every use shares (passkeys, security keys as MFA): options with a
 // stored single-use challenge, then verification of the browser's answer against that challenge,
 // this relying party and the stored credential. Callers decide what a verified answer means.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
+import type {
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -22,7 +18,11 @@ import {
 import type { WebAuthnDeviceType } from '@brizo/contract';
 import type { WebAuthnCeremony } from '../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../errors.js';
+import { lazyModule } from '../../lib/lazy-module.js';
 import { addSeconds, type Clock } from '../../lib/time.js';
+
+/** SimpleWebAuthn (and its ASN.1 and COSE libraries) is loaded at the first ceremony. */
+const simpleWebAuthn = lazyModule<typeof SimpleWebAuthn>('@simplewebauthn/server');
 
 /** How long the browser may take (options.timeout); the stored challenge lives a little longer. */
 export const CEREMONY_TIMEOUT_MS = 120_000;
@@ -88,7 +88,7 @@ const clientDataSchema = z.object({ challenge: z.string().min(1).max(512) });
 /** The challenge a response claims to answer, from its clientDataJSON; undefined when unreadable. */
 export function challengeOf(clientDataJSON: string): string | undefined {
   try {
-    const decoded: unknown = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON));
+    const decoded: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
     const parsed = clientDataSchema.safeParse(decoded);
     return parsed.success ? parsed.data.challenge : undefined;
   } catch {
@@ -198,11 +198,11 @@ export function createWebAuthnCeremonies(deps: {
     relyingParty,
 
     async registrationOptions({ ceremony, user, exclude, residentKey, deviceId }) {
-      const options = await generateRegistrationOptions({
+      const options = await simpleWebAuthn().generateRegistrationOptions({
         rpName: relyingParty.name,
         rpID: relyingParty.id,
         // The user handle comes back with every passkey assertion: the user's id, never the email.
-        userID: isoUint8Array.fromUTF8String(user.id),
+        userID: new TextEncoder().encode(user.id),
         userName: user.email,
         userDisplayName: user.name || user.email,
         timeout: CEREMONY_TIMEOUT_MS,
@@ -223,7 +223,7 @@ export function createWebAuthnCeremonies(deps: {
     },
 
     async authenticationOptions({ ceremony, userId, allow, deviceId }) {
-      const options = await generateAuthenticationOptions({
+      const options = await simpleWebAuthn().generateAuthenticationOptions({
         rpID: relyingParty.id,
         timeout: CEREMONY_TIMEOUT_MS,
         allowCredentials: allow.map((credential) => ({
@@ -248,7 +248,7 @@ export function createWebAuthnCeremonies(deps: {
 
     async verifyRegistration(input, challenge, failure) {
       const verified = await orFail(failure, () =>
-        verifyRegistrationResponse({
+        simpleWebAuthn().verifyRegistrationResponse({
           response: responseJson(input.id, {
             clientDataJSON: input.response.clientDataJSON,
             attestationObject: input.response.attestationObject,
@@ -265,7 +265,7 @@ export function createWebAuthnCeremonies(deps: {
       if (credential.id !== input.id) throw appError(failure);
       return {
         credentialId: credential.id,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
         transports: asTransports(input.response.transports ?? []),
         deviceType: deviceTypeOf(input),
@@ -277,7 +277,7 @@ export function createWebAuthnCeremonies(deps: {
     async verifyAuthentication(input, challenge, credential) {
       // Fails on a wrong signature, origin, RP, user verification or a counter that went backwards (a clone).
       const verified = await orFail(errorCatalogue.webauthn.authenticationFailed, () =>
-        verifyAuthenticationResponse({
+        simpleWebAuthn().verifyAuthenticationResponse({
           response: responseJson(input.id, {
             clientDataJSON: input.response.clientDataJSON,
             authenticatorData: input.response.authenticatorData,
@@ -287,7 +287,7 @@ export function createWebAuthnCeremonies(deps: {
           ...expectations(challenge),
           credential: {
             id: credential.credentialId,
-            publicKey: isoBase64URL.toBuffer(credential.publicKey),
+            publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')),
             counter: credential.counter,
             transports: asTransports(credential.transports),
           },

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { channelConfigs, type ChannelSubscription, type NotifyChannel } from '../schema/index.js';
 
@@ -69,6 +69,19 @@ export async function deleteChannelConfig(
 }
 
 /** The enabled email and SMS configurations of one event (the dispatcher's read). */
+/** Of these tenants, those with at least one enabled email or SMS configuration. */
+export async function findTenantsWithEnabledChannels(
+  db: Db,
+  tenantIds: readonly string[],
+): Promise<Set<string>> {
+  if (tenantIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ tenantId: channelConfigs.tenantId })
+    .from(channelConfigs)
+    .where(and(inArray(channelConfigs.tenantId, [...tenantIds]), eq(channelConfigs.enabled, true)));
+  return new Set(rows.map((row) => row.tenantId));
+}
+
 export async function findEnabledChannelConfigsForEvent(
   db: Db,
   tenantId: string,

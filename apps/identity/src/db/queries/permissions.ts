@@ -1,26 +1,29 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { permissions, rolePermissions } from '../schema/index.js';
 
 export type PermissionRow = typeof permissions.$inferSelect;
 export type NewPermission = typeof permissions.$inferInsert;
 
-export async function upsertPermission(db: Db, permission: NewPermission): Promise<PermissionRow> {
-  const [row] = await db
+/**
+ * Inserts the catalogue's permissions, or brings existing ones (by key) up to date: one statement for
+ * the whole catalogue, which the server writes at every start.
+ */
+export async function upsertPermissions(db: Db, catalogue: NewPermission[]): Promise<PermissionRow[]> {
+  if (catalogue.length === 0) return [];
+  return db
     .insert(permissions)
-    .values(permission)
+    .values(catalogue)
     .onConflictDoUpdate({
       target: permissions.key,
       set: {
-        name: permission.name,
-        description: permission.description,
-        categoryId: permission.categoryId,
-        fePermission: permission.fePermission,
+        name: sql`excluded.name`,
+        description: sql`excluded.description`,
+        categoryId: sql`excluded.category_id`,
+        fePermission: sql`excluded.fe_permission`,
       },
     })
     .returning();
-  if (!row) throw new Error('upsertPermission returned no row');
-  return row;
 }
 
 export async function findPermissionsByIds(db: Db, permissionIds: string[]): Promise<PermissionRow[]> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { slackInstallations, slackSubscriptions, type SlackEventSubscription } from '../schema/index.js';
 
@@ -115,6 +115,19 @@ export async function deleteSlackSubscription(db: Db, tenantId: string, id: stri
 }
 
 /** The active subscriptions of the tenant that post this event key somewhere. */
+/** Of these tenants, those with at least one active Slack subscription. */
+export async function findTenantsWithSlackSubscriptions(
+  db: Db,
+  tenantIds: readonly string[],
+): Promise<Set<string>> {
+  if (tenantIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ tenantId: slackSubscriptions.tenantId })
+    .from(slackSubscriptions)
+    .where(and(inArray(slackSubscriptions.tenantId, [...tenantIds]), eq(slackSubscriptions.isActive, true)));
+  return new Set(rows.map((row) => row.tenantId));
+}
+
 export async function findSlackSubscriptionsForEvent(
   db: Db,
   tenantId: string,

@@ -9,6 +9,19 @@ export type NewWebhookDelivery = typeof webhookDeliveries.$inferInsert;
  * One event's deliveries, in one statement: a row for each active webhook of the tenant subscribed to
  * the key, all with the same body. `skipWebhookId`: a webhook's own failure is not posted to it.
  */
+/** Of these tenants, those with at least one active webhook. */
+export async function findTenantsWithActiveWebhooks(
+  db: Db,
+  tenantIds: readonly string[],
+): Promise<Set<string>> {
+  if (tenantIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ tenantId: webhooks.tenantId })
+    .from(webhooks)
+    .where(and(inArray(webhooks.tenantId, [...tenantIds]), eq(webhooks.isActive, true)));
+  return new Set(rows.map((row) => row.tenantId));
+}
+
 export async function enqueueDeliveriesForEvent(
   db: Db,
   event: { tenantId: string; eventKey: string; body: string; now: Date; skipWebhookId?: string | undefined },

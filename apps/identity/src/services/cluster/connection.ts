@@ -1,4 +1,9 @@
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyModule } from '../../lib/lazy-module.js';
+
+/** Loaded only when REDIS_URL is set. */
+const ioredis = lazyModule<typeof IORedis>('ioredis');
 
 export interface ClusterLog {
   warn(details: Record<string, unknown>, message: string): void;
@@ -16,7 +21,7 @@ export const reconnectDelayMs = (attempt: number): number => Math.min(attempt * 
  * login must not hang on Redis, and each caller has a local fallback (see cluster/index.ts).
  */
 export function connectRedis(url: string, log: ClusterLog, role: string, keyPrefix: string): Redis {
-  const redis = new Redis(url, {
+  const redis = new (ioredis().Redis)(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

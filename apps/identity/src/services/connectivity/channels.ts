@@ -5,6 +5,7 @@ import {
   deleteChannelConfig,
   findChannelConfig,
   findEnabledChannelConfigsForEvent,
+  findTenantsWithEnabledChannels,
   listChannelConfigs,
   saveChannelConfig,
   type ChannelConfigRow,
@@ -133,6 +134,7 @@ export function createChannelsService(deps: {
 
   const subscriber: DomainEventSubscriber = {
     name: 'notification-channels',
+    tenantsListening: findTenantsWithEnabledChannels,
     async handle(tx, event) {
       const configs = await findEnabledChannelConfigsForEvent(tx, event.tenantId, event.eventKey);
       if (configs.length === 0) return;

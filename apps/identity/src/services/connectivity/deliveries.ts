@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import {
   claimDueDeliveries,
   enqueueDeliveriesForEvent,
+  findTenantsWithActiveWebhooks,
   settleDelivery,
   type WebhookDeliveryRow,
 } from '../../db/queries/webhook-deliveries.js';
@@ -51,6 +52,7 @@ export function payloadOf(event: DomainEvent, vendorId: string): EventPayload {
 export function createWebhookSubscriber(deps: { clock: Clock; vendorId: string }): DomainEventSubscriber {
   return {
     name: 'webhooks',
+    tenantsListening: findTenantsWithActiveWebhooks,
     async handle(tx, event) {
       // A webhook's own failure is not posted back to it: a receiver that is down would feed itself.
       const failedWebhook = event.eventKey === FAILED_EVENT_KEY ? event.data.webhookId : undefined;

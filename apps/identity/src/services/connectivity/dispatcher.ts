@@ -58,10 +58,12 @@ export function createEventDispatcher(deps: {
   };
 
   const handOn = async (tx: Db, claimed: readonly ClaimedOutboxEvent[]) => {
-    for (const { audit } of claimed) {
-      const event = audit ? eventOf(audit) : undefined;
-      if (!event) continue;
-      for (const subscriber of events.subscribers()) await subscriber.handle(tx, event);
+    const batch = claimed.flatMap(({ audit }) => (audit ? (eventOf(audit) ?? []) : []));
+    const tenantIds = [...new Set(batch.map((event) => event.tenantId))];
+    for (const subscriber of events.subscribers()) {
+      const listening = subscriber.tenantsListening && (await subscriber.tenantsListening(tx, tenantIds));
+      for (const event of batch)
+        if (!listening || listening.has(event.tenantId)) await subscriber.handle(tx, event);
     }
     await deleteOutboxEvents(
       tx,

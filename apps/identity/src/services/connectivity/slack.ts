@@ -11,6 +11,7 @@ import {
   findSlackInstallation,
   findSlackSubscriptionOfTenant,
   findSlackSubscriptionsForEvent,
+  findTenantsWithSlackSubscriptions,
   insertSlackSubscription,
   listSlackSubscriptions,
   saveSlackInstallation,
@@ -103,6 +104,7 @@ export function createSlackService(deps: {
 
   const subscriber: DomainEventSubscriber = {
     name: 'slack',
+    tenantsListening: findTenantsWithSlackSubscriptions,
     async handle(tx, event) {
       const subscriptions = await findSlackSubscriptionsForEvent(tx, event.tenantId, event.eventKey);
       if (subscriptions.length === 0) return;

@@ -102,4 +102,37 @@ describe('the event dispatcher (issue 14)', () => {
     expect(logged.map((entry) => entry.message)).toContain('event dropped: a subscriber failed');
     expect(await countOutboxEvents(database.db, tenant.id)).toBe(0);
   });
+
+  it('asks a subscriber once per batch which tenants it listens for, and hands it only their events', async () => {
+    const quiet = await createTenant(database.db);
+    const listening = await createTenant(database.db);
+    for (const tenant of [quiet, listening, quiet, listening, quiet])
+      await audit(tenant.id, 'Group created', { tenant: tenant.id });
+    const asked: Array<readonly string[]> = [];
+    const handed: string[] = [];
+    const events = createDomainEvents();
+    events.subscribe({
+      name: 'picky',
+      tenantsListening: async (_tx, tenantIds) => {
+        asked.push(tenantIds);
+        return new Set(tenantIds.filter((id) => id === listening.id));
+      },
+      handle: async (_tx, event) => {
+        handed.push(event.tenantId);
+      },
+    });
+    const log = { error: () => {} };
+    const jobs = createJobs(log);
+    createEventDispatcher({ db: database.db, jobs, events, catalogue: createEventCatalogue(), log });
+    await jobs.runAll();
+    // Other tests' rows may share the batch: only these two tenants are looked at here.
+    const lookupsWithMine = asked.filter((ids) => ids.includes(quiet.id) || ids.includes(listening.id));
+    expect(lookupsWithMine).toHaveLength(1);
+    expect(lookupsWithMine[0]).toEqual(expect.arrayContaining([quiet.id, listening.id]));
+    expect(handed.filter((id) => id === quiet.id || id === listening.id)).toEqual([
+      listening.id,
+      listening.id,
+    ]);
+    expect(await countOutboxEvents(database.db, quiet.id)).toBe(0);
+  });
 });

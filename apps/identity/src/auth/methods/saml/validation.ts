@@ -2,7 +2,9 @@
 // Browser SSO profile), as named checks: the live test shows each of them to the administrator, a
 // sign-in takes the first failure. Pure (no database): the sign-in-in-flight and replay records are
 // the service's (service.ts), so this runs standalone too.
-import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import type * as NodeSaml from '@node-saml/node-saml';
+import type { Profile } from '@node-saml/node-saml';
+import { lazyModule } from '../../../lib/lazy-module.js';
 import type { SsoAttributeMapping } from '../../../db/schema/index.js';
 import type { FederatedProfile, SsoCheck } from '../../federated/types.js';
 import {
@@ -17,6 +19,9 @@ import {
   parseXml,
   wholeText,
 } from './xml.js';
+
+/** node-saml (with xml-crypto) is loaded at the first SAML sign-in or metadata request. */
+export const nodeSaml = lazyModule<typeof NodeSaml>('@node-saml/node-saml');
 
 /** Clocks of the IdP and ours may differ this much. */
 export const CLOCK_SKEW_MS = 60_000;
@@ -191,6 +196,7 @@ async function verifiedAssertion(
   connection: SamlConnectionSettings,
   sp: SamlServiceProvider,
 ): Promise<{ profile: Profile; assertionXml: string } | { error: string }> {
+  const { SAML, ValidateInResponseTo } = nodeSaml();
   const saml = new SAML({
     idpCert: connection.idpCertificates.map(certificatePem),
     issuer: sp.entityId,

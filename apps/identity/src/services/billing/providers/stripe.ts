@@ -1,11 +1,14 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { appError, errorCatalogue } from '../../../errors.js';
+import { lazyModule } from '../../../lib/lazy-module.js';
 import type { PaymentProvider, ProviderCard, ProviderEvent } from './provider.js';
 
 // Issue 15: the Stripe adapter. Its calls go through Stripe's own client (customers, setup intents,
 // off-session payment intents); its webhooks are verified with Stripe's own signature check over the
 // raw body. What a verified event means to us (toProviderEvent) is a pure mapping, tested offline.
+
+const stripeClient = lazyModule<typeof Stripe>('stripe');
 
 export interface StripeSettings {
   secretKey: string;
@@ -106,7 +109,7 @@ export function toProviderEvent(event: {
 
 /** Stripe's card errors as ours; anything else means Stripe could not be used. */
 function providerFailure(error: unknown): Error {
-  if (error instanceof Stripe.errors.StripeCardError) {
+  if (error instanceof stripeClient().errors.StripeCardError) {
     if (error.decline_code === 'insufficient_funds')
       return appError(errorCatalogue.billing.insufficientFunds);
     if (error.code === 'expired_card') return appError(errorCatalogue.billing.cardExpired);
@@ -123,7 +126,10 @@ async function calling<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createStripeProvider(settings: StripeSettings, client = new Stripe(settings.secretKey)) {
+export function createStripeProvider(
+  settings: StripeSettings,
+  client = new (stripeClient())(settings.secretKey),
+) {
   const provider: PaymentProvider = {
     kind: 'stripe',
     name: 'Stripe',
@@ -156,7 +162,7 @@ export function createStripeProvider(settings: StripeSettings, client = new Stri
         intent = await client.setupIntents.retrieve(setupIntentExternalId, { expand: ['payment_method'] });
       } catch (error) {
         // An unknown id (another account's, or made up) is the caller's mistake, not Stripe's failure.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        if (error instanceof stripeClient().errors.StripeInvalidRequestError)
           throw appError(errorCatalogue.billing.setupIntentInvalid);
         throw providerFailure(error);
       }
