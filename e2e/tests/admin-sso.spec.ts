@@ -14,6 +14,9 @@ test('an administrator sets up SAML single sign-on, tests it live, and a member 
   request,
   browser,
 }) => {
+  // Four steps of set-up, a live test in a second window and a member's sign-in at the IdP: on a busy
+  // machine it has taken more than the default two minutes.
+  test.setTimeout(240_000);
   const tenant = await createJourneyTenant(request);
   const domain = journeyDomain('setup');
   const portal = await signInAndOpenSection(page, tenant.admin, 'sso');
