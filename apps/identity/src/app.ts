@@ -137,7 +137,6 @@ function adoptingForwarded(request: IncomingMessage): string {
   return request.url ?? '/';
 }
 
-/** Builds the identity server from its context; does not listen. */
 /**
  * fastify's factory types name ajv's compile signature; zod's compilers are called with the same route
  * schema and answer the same validate and serialize functions.
@@ -147,6 +146,7 @@ const zodCompilers = {
   buildSerializer: () => serializerCompiler,
 } as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 
+/** Builds the identity server from its context; does not listen. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
   const headers = responseHeaders(
