@@ -1,5 +1,5 @@
-// Entry point: built into dist/server.mjs (scripts/build.mjs), or run by tsx in development. Loads config, opens and migrates the database, seeds,
-// listens, and shuts down gracefully on SIGINT/SIGTERM.
+// Entry point, built into dist/server.mjs (scripts/build.mjs) or run by tsx in development. Loads config,
+// opens and migrates the database, seeds, listens, and shuts down gracefully on SIGINT/SIGTERM.
 import './runtime-flags.js';
 import { stopTracing } from './tracing.js';
 import { buildApp } from './app.js';
