@@ -1,8 +1,7 @@
 // Raw argon2id verify rate on this core, with the server's parameters: the ceiling for password logins.
 import { hash, verify } from '@node-rs/argon2';
+import { SERVER_ARGON2ID as options } from './lib.ts';
 
-const ARGON2ID = 2;
-const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 const durationMs = Number(process.argv[2] ?? 5000);
 
 const stored = await hash('Brizo-demo-2026!', options);

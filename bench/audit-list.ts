@@ -6,7 +6,7 @@
 // PostgreSQL keeps the bench tenant ('Audit list bench') for the next run.
 // Usage: taskset -c 1 npx tsx bench/audit-list.ts              (PGlite; BENCH_ONLY=<part of a name>)
 //        DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench taskset -c 1 npx tsx bench/audit-list.ts
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -18,7 +18,7 @@ import {
   sqlText,
   tenantAdminSeed,
 } from './enterprise-lib.ts';
-import { describeMachine, runOpenLoop, benchPort, startServer, type RunningServer } from './lib.ts';
+import { describeMachine, memoryOf, runOpenLoop, benchPort, startServer, type RunningServer } from './lib.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const TENANT = 'Audit list bench';
@@ -86,13 +86,6 @@ const scenarios: Array<{ name: string; rate?: number; path: (i: number) => strin
 ];
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/** The server's resident memory now, and its peak (VmHWM) since it started, in MiB. */
-function memoryOf(pid: number | undefined): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
-}
 
 let server: RunningServer | undefined;
 const pgliteDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'brizo-audit-bench-'));

@@ -4,10 +4,10 @@
 // Usage: taskset -c 1 npx tsx bench/client-credentials.ts            (PGlite)
 //        BENCH_URL=http://localhost:3323 BENCH_PID=<server pid> taskset -c 1 npx tsx bench/client-credentials.ts
 //        DATABASE_URL=postgres://... taskset -c 1 npx tsx bench/client-credentials.ts
-import { readFileSync } from 'node:fs';
 import {
   benchPort,
   API,
+  cpuSecondsOf,
   DEMO_PASSWORD,
   describeMachine,
   formatRate,
@@ -56,15 +56,6 @@ async function readOnlyRoleId(url: string, accessToken: string): Promise<string>
   const role = body.items.find((item) => item.key === 'ReadOnly');
   if (!role) throw new Error('no ReadOnly role');
   return role.id;
-}
-
-/**
- * CPU seconds the server process has used (user + system, /proc/<pid>/stat): with other work on the
- * machine, CPU per exchange says what one free core would sustain, where wall-clock throughput cannot.
- */
-function cpuSecondsOf(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 // BENCH_URL: measure a server started by hand instead (e.g. under --cpu-prof to see where the time goes).

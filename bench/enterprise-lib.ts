@@ -2,12 +2,12 @@
 // seeded by SQL before it starts (PGlite cannot be opened while the server holds it), and a load
 // generator that sends a fixed list of prepared requests (pre-signed SAML responses, SCIM users) over
 // a few connections, each request once.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { API, DEMO_PASSWORD, startServer, type RunningServer } from './lib.ts';
+import { API, DEMO_PASSWORD, cpuSecondsOf, startServer, type RunningServer } from './lib.ts';
 
 export const databaseUrl = process.env.DATABASE_URL;
 export const databaseName = databaseUrl ? 'PostgreSQL' : 'PGlite';
@@ -20,20 +20,6 @@ export const loadAverage = (): string =>
 
 /** A string as an SQL literal. */
 export const sqlText = (value: string): string => `'${value.replace(/'/g, "''")}'`;
-
-/**
- * CPU seconds a process has used (user + system, /proc/<pid>/stat). The machine is shared: CPU per
- * call says what one free core would sustain, where the wall-clock rate says what this run got.
- */
-export function cpuSecondsOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    // The process ended (a PostgreSQL backend whose connection closed).
-    return 0;
-  }
-}
 
 /** The PostgreSQL backends serving DATABASE_URL's database now (the server's pool); none on PGlite. */
 async function postgresBackends(): Promise<number[]> {

@@ -17,11 +17,14 @@ import {
   API,
   DEMO_PASSWORD,
   benchPort,
+  cpuSecondsOf,
   describeMachine,
   formatRate,
+  memoryOf,
   refreshCookieFrom,
   repoRoot,
   runClosedLoop,
+  SERVER_ARGON2ID,
   startServer,
   type LoadResult,
 } from './lib.ts';
@@ -34,11 +37,8 @@ const databaseUrl = process.env.DATABASE_URL;
 
 // ---- Ceilings: run as a child of this script, pinned to the server's core ----
 
-/** The server's argon2id parameters (auth/methods/password/passwords.ts). */
-const ARGON2ID = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
 async function argon2Ceiling(): Promise<number> {
-  const stored = await hash(DEMO_PASSWORD, ARGON2ID);
+  const stored = await hash(DEMO_PASSWORD, SERVER_ARGON2ID);
   let count = 0;
   const started = performance.now();
   while (performance.now() - started < ceilingSeconds * 1000) {
@@ -91,11 +91,6 @@ function ceiling(kind: 'argon2' | 'es256'): number {
 
 // ---- Process figures from /proc ----
 
-function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** Every PostgreSQL process's CPU (the server's backends, the WAL writer, the checkpointer...). */
 function postgresCpuSeconds(): number {
   let total = 0;
@@ -109,12 +104,6 @@ function postgresCpuSeconds(): number {
     }
   }
   return total;
-}
-
-function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
-  return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
 }
 
 // ---- A keep-alive HTTP client (lighter than fetch, so the generator is not the limit) ----
@@ -348,7 +337,7 @@ try {
   }
   console.log();
   console.log(
-    `Server memory at the end: RSS ${memory.rssMiB.toFixed(0)} MiB, peak RSS ${memory.peakMiB.toFixed(0)} MiB (target ≤ 200 MiB on PostgreSQL).`,
+    `Server memory at the end: RSS ${memory.rss.toFixed(0)} MiB, peak RSS ${memory.peak.toFixed(0)} MiB (target ≤ 200 MiB on PostgreSQL).`,
   );
 } finally {
   agent.destroy();

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -237,4 +237,28 @@ export async function runClosedLoop<State>(options: {
     }),
   );
   return loadResult(latencies, failed, started);
+}
+
+/** The server's argon2id parameters (auth/methods/password/passwords.ts), for the raw verify ceiling. */
+export const SERVER_ARGON2ID = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * CPU seconds a process has used (user + system, /proc/<pid>/stat); 0 once it has ended (a PostgreSQL
+ * backend whose connection closed). The machine is shared: CPU per call says what one free core would
+ * sustain, where the wall-clock rate says what this run got.
+ */
+export function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process's resident memory now, and its peak (VmHWM) since it started, in MiB. */
+export function memoryOf(pid: number | undefined): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }

@@ -8,12 +8,12 @@
 //        npx tsx bench/two-instances.ts
 // A database of its own is created next to DATABASE_URL's and dropped at the end.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import {
   API,
   DEMO_PASSWORD,
   benchPort,
+  cpuSecondsOf,
   describeMachine,
   formatRate,
   refreshCookieFrom,
@@ -34,12 +34,6 @@ const databaseUrl = (() => {
   url.pathname = `/${databaseName}`;
   return url.toString();
 })();
-
-/** CPU seconds a process has used (user + system). */
-function cpuSecondsOf(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 interface Setup {
   name: string;
