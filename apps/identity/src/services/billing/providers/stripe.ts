@@ -8,7 +8,8 @@ import type { PaymentProvider, ProviderCard, ProviderEvent } from './provider.js
 // off-session payment intents); its webhooks are verified with Stripe's own signature check over the
 // raw body. What a verified event means to us (toProviderEvent) is a pure mapping, tested offline.
 
-const stripeClient = lazyModule<typeof Stripe>('stripe');
+/** Stripe's SDK (its client class and error types), loaded when a Stripe provider is first made. */
+const stripeSdk = lazyModule<typeof Stripe>('stripe');
 
 export interface StripeSettings {
   secretKey: string;
@@ -109,7 +110,7 @@ export function toProviderEvent(event: {
 
 /** Stripe's card errors as ours; anything else means Stripe could not be used. */
 function providerFailure(error: unknown): Error {
-  if (error instanceof stripeClient().errors.StripeCardError) {
+  if (error instanceof stripeSdk().errors.StripeCardError) {
     if (error.decline_code === 'insufficient_funds')
       return appError(errorCatalogue.billing.insufficientFunds);
     if (error.code === 'expired_card') return appError(errorCatalogue.billing.cardExpired);
@@ -128,7 +129,7 @@ async function calling<T>(call: () => Promise<T>): Promise<T> {
 
 export function createStripeProvider(
   settings: StripeSettings,
-  client = new (stripeClient())(settings.secretKey),
+  client = new (stripeSdk())(settings.secretKey),
 ) {
   const provider: PaymentProvider = {
     kind: 'stripe',
@@ -162,7 +163,7 @@ export function createStripeProvider(
         intent = await client.setupIntents.retrieve(setupIntentExternalId, { expand: ['payment_method'] });
       } catch (error) {
         // An unknown id (another account's, or made up) is the caller's mistake, not Stripe's failure.
-        if (error instanceof stripeClient().errors.StripeInvalidRequestError)
+        if (error instanceof stripeSdk().errors.StripeInvalidRequestError)
           throw appError(errorCatalogue.billing.setupIntentInvalid);
         throw providerFailure(error);
       }
