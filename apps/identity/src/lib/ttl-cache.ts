@@ -25,3 +25,37 @@ export function ttlCached<T>(load: () => Promise<T>, clock: Clock, ttlMs: number
     },
   };
 }
+
+/**
+ * `ttlCached` per key (a tenant's policies, read on every sign-in): each key's value is kept for
+ * `ttlMs`, `forget(key)` drops one and `clear()` all. At most `maxKeys` are kept: past that the cache
+ * starts over rather than grow with the number of tenants.
+ */
+export function keyedTtlCache<T>(
+  load: (key: string) => Promise<T>,
+  clock: Clock,
+  ttlMs: number,
+  maxKeys = 10_000,
+) {
+  const entries = new Map<string, { value: Promise<T>; loadedAt: number }>();
+  return {
+    get(key: string): Promise<T> {
+      const now = clock.now().getTime();
+      const cached = entries.get(key);
+      if (cached && now - cached.loadedAt <= ttlMs && now >= cached.loadedAt) return cached.value;
+      if (entries.size >= maxKeys) entries.clear();
+      const loading = { value: load(key), loadedAt: now };
+      entries.set(key, loading);
+      loading.value.catch(() => {
+        if (entries.get(key) === loading) entries.delete(key);
+      });
+      return loading.value;
+    },
+    forget(key: string): void {
+      entries.delete(key);
+    },
+    clear(): void {
+      entries.clear();
+    },
+  };
+}

@@ -151,7 +151,7 @@ export async function createServices(
     revocations,
     restrictions: { ipRestrictions, tenantSecurity },
   });
-  const mfaPolicies = createMfaPolicyService({ db, clock });
+  const mfaPolicies = createMfaPolicyService({ db, clock, bus: cluster.bus });
   const mfa = createMfaService({
     db,
     config,
@@ -192,6 +192,7 @@ export async function createServices(
     tokens,
     sessions,
     revocations,
+    bus: cluster.bus,
   });
   // The Users section's invite link: also what a sign-up with an invitationToken joins.
   const teamInviteLinks = createTeamInviteLinks({ db, config, clock, mailer, activation });

@@ -8,8 +8,10 @@ import {
 } from '../../db/queries/mfa.js';
 import type { EnforceMfaType } from '@brizo/contract';
 import type { Clock } from '../../lib/time.js';
+import { keyedTtlCache } from '../../lib/ttl-cache.js';
 import { auditChange } from '../../services/audit-changes.js';
 import { recordAdminAudit, recordAudit, type AuditActor, type RequestMeta } from '../../services/audit.js';
+import { sharedTenantCache, type InvalidationBus } from '../../services/cluster/index.js';
 import type { AccessTokenClaims } from '../../services/tokens.js';
 import { mfaAuditEvents } from './audit-events.js';
 
@@ -61,11 +63,19 @@ export interface MfaPolicyService {
 const isStrategy = (value: string): value is MfaStrategy =>
   (mfaStrategies as readonly string[]).includes(value);
 
-export function createMfaPolicyService(deps: { db: Db; clock: Clock }): MfaPolicyService {
+/** How long a tenant's policy is kept in memory; another server's change is seen within this. */
+const POLICY_CACHE_MS = 5000;
+
+export function createMfaPolicyService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Issue 16: a change drops the cached policy on every instance. */
+  bus?: InvalidationBus | undefined;
+}): MfaPolicyService {
   const { db, clock } = deps;
 
-  const forTenant = async (tenantId: string | null): Promise<MfaPolicy> => {
-    const row = tenantId ? await findMfaPolicy(db, tenantId) : undefined;
+  const load = async (tenantId: string): Promise<MfaPolicy> => {
+    const row = await findMfaPolicy(db, tenantId);
     if (!row) return DEFAULT_MFA_POLICY;
     return {
       id: row.id,
@@ -76,6 +86,13 @@ export function createMfaPolicyService(deps: { db: Db; clock: Clock }): MfaPolic
       updatedAt: row.updatedAt.toISOString(),
     };
   };
+  // Issue 17: read on every sign-in and changed rarely, so kept per tenant for a few seconds.
+  const cached = keyedTtlCache(load, clock, POLICY_CACHE_MS);
+  const forget = sharedTenantCache(deps.bus, 'mfa-policies', (tenantId) =>
+    tenantId === undefined ? cached.clear() : cached.forget(tenantId),
+  );
+  const forTenant = async (tenantId: string | null): Promise<MfaPolicy> =>
+    tenantId ? cached.get(tenantId) : DEFAULT_MFA_POLICY;
 
   const strategies = async () =>
     (await findMfaStrategies(db)).flatMap((row) =>
@@ -92,7 +109,7 @@ export function createMfaPolicyService(deps: { db: Db; clock: Clock }): MfaPolic
   const service: MfaPolicyService = {
     forTenant,
     async save(tenantId, changes) {
-      const current = await forTenant(tenantId);
+      const current = await load(tenantId);
       await upsertMfaPolicy(
         db,
         {
@@ -103,11 +120,12 @@ export function createMfaPolicyService(deps: { db: Db; clock: Clock }): MfaPolic
         },
         clock.now(),
       );
-      return forTenant(tenantId);
+      forget(tenantId);
+      return load(tenantId);
     },
     change(actor, changes) {
       return atomically(db, async () => {
-        const before = await forTenant(actor.tenantId);
+        const before = await load(actor.tenantId);
         const after = await service.save(actor.tenantId, changes);
         await recordAdminAudit(
           db,

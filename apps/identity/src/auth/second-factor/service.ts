@@ -300,13 +300,14 @@ export function createMfaService(deps: {
    * remembered) or the tenant's policy forces MFA, in which case the answer is an mfaToken.
    */
   const startOrChallenge = async (
-    user: UserClaimsRow,
+    user: UserClaimsRow & { mfaEnrolled?: boolean },
     meta: RequestMeta,
     event: AuditEvent,
     trustedDeviceToken: string | undefined,
   ): Promise<LoginResponse | MfaRequiredResponse> => {
     const [devices, policy] = await Promise.all([
-      findMfaDevicesByUser(db, user.id),
+      // A password login read the enrollment with the user (issue 17): with none, there is nothing to read.
+      user.mfaEnrolled === false ? [] : findMfaDevicesByUser(db, user.id),
       policies.forTenant(user.tenantId),
     ]);
     const enrolled = devices.length > 0;
@@ -390,7 +391,7 @@ export function createMfaService(deps: {
      * remembered) or the tenant's policy forces MFA, in which case the answer is an mfaToken.
      */
     async startOrChallenge(
-      user: UserClaimsRow,
+      user: UserClaimsRow & { mfaEnrolled?: boolean },
       meta: RequestMeta,
       event: AuditEvent,
       trustedDeviceToken: string | undefined,

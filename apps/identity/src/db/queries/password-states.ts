@@ -2,13 +2,6 @@ import { and, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { passwordHistory, passwordStates, refreshTokenFamilies } from '../schema/index.js';
 
-export type PasswordStateRow = typeof passwordStates.$inferSelect;
-
-export async function findPasswordState(db: Db, userId: string): Promise<PasswordStateRow | undefined> {
-  const [row] = await db.select().from(passwordStates).where(eq(passwordStates.userId, userId)).limit(1);
-  return row;
-}
-
 /** Counts one more failed password and returns the new count (one statement, safe under races). */
 export async function incrementFailedAttempts(db: Db, userId: string, now: Date): Promise<number> {
   const [row] = await db

@@ -1,6 +1,6 @@
 // Issue 13: the SSO section's own queries (connections, domains, group mappings, the enforcement policy,
 // live-test reports). Every admin read or write names the tenant, so another tenant's id finds nothing.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
   ssoConnections,
@@ -250,6 +250,23 @@ export async function upsertSsoPolicy(
   if (!row) throw new Error('upsertSsoPolicy returned no row');
   return row;
 }
+
+/** Who enforces SSO on a domain: the tenant, and the emails its policy lets use other methods. */
+export interface EnforcingSsoPolicy {
+  tenantId: string;
+  excludedEmails: string[];
+}
+
+/**
+ * findEnforcedSsoPolicyForDomain as a column of another statement, for the domain of `email` (a
+ * lower-case address): a password login reads it with the user (issue 17). Null when none enforces.
+ */
+export const enforcingSsoPolicyOfEmail = (email: SQL) =>
+  sql<EnforcingSsoPolicy | null>`(select json_build_object('tenantId', p.tenant_id, 'excludedEmails', p.excluded_emails)
+    from sso_domains d join sso_connections c on c.id = d.connection_id
+    join sso_policies p on p.tenant_id = d.tenant_id
+    where d.domain = substring(${email} from '@([^@]*)$') and d.validated and c.enabled and p.enforced
+    limit 1)`;
 
 /**
  * The enforcing tenant of an email domain: the owner of the validated domain when its policy is

@@ -1,11 +1,16 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { memberships, users } from '../schema/index.js';
 import { qualified, userClaimsColumns, type UserClaimsRow, type UserRow } from './users.js';
 
-/** Usernames are unique case-insensitively (index users_username_lower_idx). */
-const usernameMatches = (username: string) =>
-  sql`lower(${users.username}) = ${username.trim().toLowerCase()}`;
+export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
+
+/**
+ * Usernames are unique case-insensitively (index users_username_lower_idx). A placeholder is filled
+ * with a normalized username.
+ */
+export const usernameMatches = (username: string | Placeholder) =>
+  sql`lower(${users.username}) = ${typeof username === 'string' ? normalizeUsername(username) : username}`;
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(usernameMatches(username)).limit(1);

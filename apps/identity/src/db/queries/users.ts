@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 
@@ -31,14 +31,14 @@ const effectiveRoleIds = (userId: SQL, tenantId: SQL) => sql`select ur.role_id f
  * so that login and refresh stay at one read each. `tenantId` must be a qualified reference or a
  * parameter: drizzle leaves columns of single-table selects unqualified. `now` is the server's
  * clock, not the database's now(): a temporary member expires when the clock the tests and the dev
- * tools move passes their expiration date.
+ * tools move passes their expiration date (an ISO string when a placeholder of a prepared statement).
  */
-export function authorizationColumns(tenantId: SQL, now: Date) {
+export function authorizationColumns(tenantId: SQL, now: Date | Placeholder) {
   const userId = sql.raw('"users"."id"');
   return {
     tenantIds: sql<string[]>`coalesce((select json_agg(m.tenant_id order by m.created_at) from memberships m
       where m.user_id = ${userId} and not m.is_disabled
-        and (m.temporary_expiration_date is null or m.temporary_expiration_date > ${now.toISOString()}::timestamptz)), '[]'::json)`,
+        and (m.temporary_expiration_date is null or m.temporary_expiration_date > ${now instanceof Date ? now.toISOString() : now}::timestamptz)), '[]'::json)`,
     roleKeys: sql<string[]>`coalesce((select json_agg(r.key order by r.key) from roles r
       where r.id in (${effectiveRoleIds(userId, tenantId)})), '[]'::json)`,
     permissionKeys: sql<string[]>`coalesce((select json_agg(distinct p.key) from role_permissions rp
@@ -59,7 +59,7 @@ export function authorizationColumns(tenantId: SQL, now: Date) {
   };
 }
 
-export function userClaimsColumns(tenantId: SQL, now: Date) {
+export function userClaimsColumns(tenantId: SQL, now: Date | Placeholder) {
   return {
     id: users.id,
     email: users.email,
@@ -120,7 +120,9 @@ export type UserClaimsRow = {
   tenantId: string | null;
 };
 
-const emailMatches = (email: string) => sql`lower(${users.email}) = ${normalizeEmail(email)}`;
+/** `email` as typed, or a placeholder filled with a normalized email. */
+export const emailMatches = (email: string | Placeholder) =>
+  sql`lower(${users.email}) = ${typeof email === 'string' ? normalizeEmail(email) : email}`;
 
 /** The one read of password login: the user, its active tenant and its token claims. */
 export async function findUserClaimsByEmail(

@@ -11,6 +11,7 @@ import type { TokenService } from '../tokens.js';
 import type { RevocationList } from '../revocations.js';
 import type { BackgroundTasks } from '../background.js';
 import type { RecipientPause } from '../recipient-pause.js';
+import type { InvalidationBus } from '../cluster/index.js';
 import { createImpersonationService } from './impersonation.js';
 import { createInvitationService } from './invitations.js';
 import { createPasswordChangeService } from '../../auth/methods/password/change.js';
@@ -34,6 +35,8 @@ export function createLifecycleServices(deps: {
   /** Issue 10: the mail and SMS of anonymous requests go after the answer, paused per recipient. */
   background: BackgroundTasks;
   recipientPause: RecipientPause;
+  /** Issue 16: the cached security policies are dropped on every instance by a change. */
+  bus?: InvalidationBus | undefined;
 }) {
   const policies = createSecurityPolicyService(deps);
   const passwordLifecycle = createPasswordLifecycleService({ ...deps, policies });

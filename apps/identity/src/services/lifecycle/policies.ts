@@ -7,9 +7,11 @@ import {
   type SecurityPolicyRow,
 } from '../../db/queries/security/security-policies.js';
 import type { Clock } from '../../lib/time.js';
+import { keyedTtlCache } from '../../lib/ttl-cache.js';
 import { adminActorOf, assertPermission } from '../admin-access.js';
 import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../audit.js';
+import { sharedTenantCache, type InvalidationBus } from '../cluster/index.js';
 import type { AccessTokenClaims } from '../tokens.js';
 
 export type { SecurityPolicyChanges, SecurityPolicyRow };
@@ -76,7 +78,15 @@ export interface SecurityPolicyService {
   ): Promise<SecurityPolicyRow>;
 }
 
-export function createSecurityPolicyService(deps: { db: Db; clock: Clock }): SecurityPolicyService {
+/** How long a tenant's policies are kept in memory; another server's change is seen within this. */
+const POLICIES_CACHE_MS = 5000;
+
+export function createSecurityPolicyService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Issue 16: a change drops the cached policies on every instance. */
+  bus?: InvalidationBus | undefined;
+}): SecurityPolicyService {
   const { db, clock } = deps;
   const withDefaults = (scope: string, row: SecurityPolicyRow | undefined) => {
     const now = clock.now();
@@ -86,6 +96,30 @@ export function createSecurityPolicyService(deps: { db: Db; clock: Clock }): Sec
     const [row] = await findSecurityPolicies(db, [scope]);
     return withDefaults(scope, row);
   };
+  const loadEffective = async (tenantId: string): Promise<EffectivePolicies> => {
+    const rows = await findSecurityPolicies(db, tenantId ? [VENDOR_SCOPE, tenantId] : [VENDOR_SCOPE]);
+    const vendor = withDefaults(
+      VENDOR_SCOPE,
+      rows.find((row) => row.scope === VENDOR_SCOPE),
+    );
+    const tenant = tenantId ? rows.find((row) => row.scope === tenantId) : undefined;
+    const own = tenant ?? vendor;
+    return {
+      lockout: { enabled: own.lockoutEnabled, maxAttempts: own.lockoutMaxAttempts },
+      history: { enabled: own.historyEnabled, historySize: own.historySize },
+      rotation: effectiveRotation(vendor, tenant),
+      recovery: { email: vendor.recoveryByEmail, sms: vendor.recoveryBySms },
+    };
+  };
+  // Issue 17: read on every sign-in and changed rarely, so kept per tenant for a few seconds. A change
+  // drops them on every instance; the vendor's drops every tenant's, since tenants without their own
+  // follow it.
+  const effectivePolicies = keyedTtlCache(loadEffective, clock, POLICIES_CACHE_MS);
+  const forget = sharedTenantCache(deps.bus, 'security-policies', (scope) =>
+    scope === undefined || scope === VENDOR_SCOPE
+      ? effectivePolicies.clear()
+      : effectivePolicies.forget(scope),
+  );
   return {
     get,
     vendor: () => get(VENDOR_SCOPE),
@@ -100,6 +134,8 @@ export function createSecurityPolicyService(deps: { db: Db; clock: Clock }): Sec
       return atomically(db, async () => {
         const before = await get(scope);
         const row = await upsertSecurityPolicy(db, scope, changes, clock.now());
+        // Dropped now and again once committed (the bus does both).
+        forget(scope);
         const fields = (policy: SecurityPolicyRow) =>
           Object.fromEntries(
             Object.keys(changes).map((key) => [key, policy[key as keyof SecurityPolicyChanges]]),
@@ -120,20 +156,6 @@ export function createSecurityPolicyService(deps: { db: Db; clock: Clock }): Sec
         return row;
       });
     },
-    async effective(tenantId) {
-      const rows = await findSecurityPolicies(db, tenantId ? [VENDOR_SCOPE, tenantId] : [VENDOR_SCOPE]);
-      const vendor = withDefaults(
-        VENDOR_SCOPE,
-        rows.find((row) => row.scope === VENDOR_SCOPE),
-      );
-      const tenant = tenantId ? rows.find((row) => row.scope === tenantId) : undefined;
-      const own = tenant ?? vendor;
-      return {
-        lockout: { enabled: own.lockoutEnabled, maxAttempts: own.lockoutMaxAttempts },
-        history: { enabled: own.historyEnabled, historySize: own.historySize },
-        rotation: effectiveRotation(vendor, tenant),
-        recovery: { email: vendor.recoveryByEmail, sms: vendor.recoveryBySms },
-      };
-    },
+    effective: (tenantId) => effectivePolicies.get(tenantId ?? ''),
   };
 }

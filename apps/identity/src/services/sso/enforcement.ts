@@ -1,5 +1,5 @@
 import { refuse, type Db } from '../../db/client.js';
-import { findEnforcedSsoPolicyForDomain } from '../../db/queries/sso-settings.js';
+import { findEnforcedSsoPolicyForDomain, type EnforcingSsoPolicy } from '../../db/queries/sso-settings.js';
 import { normalizeEmail } from '../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
@@ -19,7 +19,13 @@ export interface SsoEnforcement {
    * signs in (so the answer reveals nothing to someone who has not), inside or outside its transaction.
    */
   assertMayUseOtherMethods(
-    user: { id?: string | undefined; email: string; tenantId?: string | null | undefined },
+    user: {
+      id?: string | undefined;
+      email: string;
+      tenantId?: string | null | undefined;
+      /** The domain's enforcing policy (null: none), when the caller read it with the user (issue 17). */
+      ssoEnforcedBy?: EnforcingSsoPolicy | null;
+    },
     meta: RequestMeta,
     method: string,
   ): Promise<void>;
@@ -40,7 +46,10 @@ export function createSsoEnforcement(deps: { db: Db; clock: Clock }): SsoEnforce
       const email = normalizeEmail(user.email);
       const domain = emailDomainOf(email);
       if (!domain) return;
-      const policy = await findEnforcedSsoPolicyForDomain(db, domain);
+      const policy =
+        user.ssoEnforcedBy === undefined
+          ? await findEnforcedSsoPolicyForDomain(db, domain)
+          : (user.ssoEnforcedBy ?? undefined);
       if (!policy || !mustUseSso(email, policy)) return;
       await refuse(async () => {
         await recordAudit(

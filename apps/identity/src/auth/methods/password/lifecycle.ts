@@ -3,7 +3,6 @@ import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { consumeOneTimeToken, findUsableOneTimeTokenByHash } from '../../../db/queries/one-time-tokens.js';
 import {
-  findPasswordState,
   findRecentPasswordHashes,
   incrementFailedAttempts,
   prunePasswordHistory,
@@ -11,6 +10,7 @@ import {
   resetFailedAttempts,
 } from '../../../db/queries/password-states.js';
 import { revokeFamiliesOfUser } from '../../../db/queries/refresh-tokens.js';
+import type { PasswordLoginUserRow } from '../../../db/queries/password-login.js';
 import { findUserById, updateUser, type UserClaimsRow } from '../../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../../errors.js';
 import { hashToken } from '../../../lib/secrets.js';
@@ -66,7 +66,7 @@ export interface PasswordLifecycleService {
   recordFailedPassword(user: UserClaimsRow, meta: RequestMeta): Promise<void>;
   /** After the password is proven: breached, expired or expiring passwords, else the session. */
   completePasswordLogin(
-    user: UserClaimsRow,
+    user: PasswordLoginUserRow,
     password: string,
     meta: RequestMeta,
     startSession: () => Promise<LoginResponse | MfaRequiredResponse>,
@@ -162,11 +162,8 @@ export function createPasswordLifecycleService(deps: {
     },
 
     async completePasswordLogin(user, password, meta, startSession) {
-      const [effective, state] = await Promise.all([
-        policies.effective(user.tenantId),
-        findPasswordState(db, user.id),
-      ]);
-      if (state && state.failedAttempts > 0) await resetFailedAttempts(db, user.id);
+      const effective = await policies.effective(user.tenantId);
+      if (user.failedAttempts > 0) await resetFailedAttempts(db, user.id);
 
       if (flagOverrides.get(BREACHED_PASSWORD_FLAG) === 'on' && isCommonPassword(password)) {
         await audit(
@@ -181,8 +178,11 @@ export function createPasswordLifecycleService(deps: {
       const { rotation } = effective;
       if (!rotation) return startSession();
       const now = clock.now();
-      const changedAt = state?.changedAt ?? (await findUserById(db, user.id))?.createdAt ?? now;
-      const minutesLeft = passwordMinutesLeft(changedAt, rotation.rotationPeriod, now);
+      const minutesLeft = passwordMinutesLeft(
+        new Date(user.passwordSetAt * 1000),
+        rotation.rotationPeriod,
+        now,
+      );
       if (minutesLeft <= 0) {
         const resetPasswordToken = await issuePasswordResetToken(db, user.id, now);
         await audit(auditEvents.passwordExpired, meta, user, 'password older than the rotation period');

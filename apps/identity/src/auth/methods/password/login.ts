@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.js';
-import { findUserClaimsByUsername } from '../../../db/queries/usernames.js';
+import { findPasswordLoginUser } from '../../../db/queries/password-login.js';
 import { recordBreachedPassword } from '../../../db/queries/security-center.js';
-import { findUserClaimsByEmail, updateUser } from '../../../db/queries/users.js';
+import { updateUser } from '../../../db/queries/users.js';
 import { appError, errorCatalogue } from '../../../errors.js';
 import type { Clock } from '../../../lib/time.js';
 import { auditEvents, recordAudit, type RequestMeta } from '../../../services/audit.js';
@@ -28,7 +28,8 @@ export interface PasswordLoginService {
 }
 
 /**
- * Password login: one read (user + claims), one argon2 verify, one signature, one write.
+ * Password login: one read (user, claims and what the login decides on), one argon2 verify, one
+ * signature, one write.
  * Unknown email and wrong password answer the same, after the same work.
  */
 export function createPasswordLoginService(deps: {
@@ -75,9 +76,11 @@ export function createPasswordLoginService(deps: {
       }
       const [vendor, user] = await Promise.all([
         deps.vendorSettings.get(),
-        byUsername
-          ? findUserClaimsByUsername(db, username ?? '', clock.now())
-          : findUserClaimsByEmail(db, emailSent ?? '', clock.now()),
+        findPasswordLoginUser(
+          db,
+          byUsername ? { username: username ?? '' } : { email: emailSent ?? '' },
+          clock.now(),
+        ),
       ]);
       const allowed: readonly string[] = byUsername ? ['UsernameAndPassword'] : passwordStrategies;
       if (!allowed.includes(vendor.mainAuthStrategy)) throw appError(errorCatalogue.auth.strategyNotActive);
