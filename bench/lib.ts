@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -257,8 +257,85 @@ export function cpuSecondsOf(pid: number | undefined): number {
 }
 
 /** A process's resident memory now, and its peak (VmHWM) since it started, in MiB. */
+/** Starts the process's peak RSS (VmHWM) over from its current RSS: a peak of the load, not of start-up. */
+export function resetPeakOf(pid: number | undefined): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
 export function memoryOf(pid: number | undefined): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+// ---- A keep-alive HTTP client (lighter than fetch, so the generator is not the limit) ----
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
+
+export interface Answer {
+  status: number;
+  setCookies: string[];
+  body: string;
+}
+
+export const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** Closes the connections `post` keeps open, so the script can end. */
+export const closeConnections = (): void => keepAlive.destroy();
+
+export function post(url: string, body: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const call = request(
+      url,
+      {
+        method: 'POST',
+        agent: keepAlive,
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            setCookies: ([] as string[]).concat(response.headers['set-cookie'] ?? []),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+/** A password login of a seeded account: its refresh cookie and access token. */
+export async function signIn(
+  baseUrl: string,
+  email: string,
+): Promise<{ cookie: string; accessToken: string }> {
+  const answer = await post(
+    `${baseUrl}${API}/auth/v1/user`,
+    JSON.stringify({ email, password: DEMO_PASSWORD }),
+    JSON_HEADERS,
+  );
+  if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${answer.body}`);
+  return {
+    cookie: refreshCookieFrom(answer.setCookies),
+    accessToken: (JSON.parse(answer.body) as { accessToken: string }).accessToken,
+  };
+}
+
+/** A new API token of the signed-in admin's tenant, for exchanges and client-credentials grants. */
+export async function apiToken(
+  baseUrl: string,
+  accessToken: string,
+): Promise<{ clientId: string; secret: string }> {
+  const answer = await post(
+    `${baseUrl}${API}/tenants/api-tokens/v2`,
+    JSON.stringify({ description: 'bench', roleIds: [], expiresInMinutes: 30 * 1440 }),
+    { ...JSON_HEADERS, authorization: `Bearer ${accessToken}` },
+  );
+  if (answer.status !== 201) throw new Error(`api token failed: ${answer.status} ${answer.body}`);
+  return JSON.parse(answer.body) as { clientId: string; secret: string };
 }
