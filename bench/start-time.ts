@@ -23,7 +23,23 @@ async function timeStart(): Promise<number> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   process.kill(-child.pid!, 'SIGTERM');
   await exited;
+  await groupGone(child.pid!);
   return elapsed;
+}
+
+/**
+ * npm can exit before the server it started has closed: the next start's health check would then
+ * reach the old server (over fetch's kept-alive connection) and time nothing.
+ */
+async function groupGone(pgid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 try {

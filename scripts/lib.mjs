@@ -7,14 +7,15 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const webDir = join(root, 'apps', 'web');
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
-    stats.mtimeMs,
-  );
+/**
+ * Whether `path`, or anything under it, changed after `time`. Runs before every `npm start`: one stat
+ * per entry (no existence check first) and it stops at the first newer one.
+ */
+function changedSince(path, time) {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (!stats) return false;
+  if (stats.mtimeMs > time) return true;
+  return stats.isDirectory() && readdirSync(path).some((name) => changedSince(join(path, name), time));
 }
 
 export const defaultWebDist = join(webDir, 'dist');
@@ -27,7 +28,7 @@ export function isWebBuildStale(outDir = defaultWebDist) {
   const inputs = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((name) =>
     join(webDir, name),
   );
-  return inputs.some((input) => newestMtime(input) > builtAt);
+  return inputs.some((input) => changedSince(input, builtAt));
 }
 
 export function run(command, args, options = {}) {
@@ -61,7 +62,7 @@ export function isServerBuildStale() {
     join(identityDir, 'scripts', 'build.mjs'),
     join(root, 'packages', 'contract', 'src'),
   ];
-  return inputs.some((input) => newestMtime(input) > builtAt);
+  return inputs.some((input) => changedSince(input, builtAt));
 }
 
 export function buildServerIfStale() {

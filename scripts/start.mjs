@@ -1,16 +1,14 @@
 // `npm start`: builds the web app and the server when a build is missing or stale, then runs the
 // identity server, which serves the API, the web app and the dev mailbox on one origin with the
 // embedded database.
-import { buildServerIfStale, buildWebIfStale, serverEntry, spawnInherit } from './lib.mjs';
+import { pathToFileURL } from 'node:url';
+import { buildServerIfStale, buildWebIfStale, serverEntry } from './lib.mjs';
 
 buildWebIfStale();
 buildServerIfStale();
 
-const server = spawnInherit(process.execPath, [serverEntry], {
-  env: { DEV_TOOLS: 'true', ...process.env },
-});
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// Issue 17: the server runs in this process (imported, not spawned as a second Node), which saves a
+// Node start; it handles SIGINT and SIGTERM and sets the exit code itself. Nothing above loads a
+// module OpenTelemetry must patch first (the builds run in child processes).
+process.env.DEV_TOOLS ??= 'true';
+await import(pathToFileURL(serverEntry).href);

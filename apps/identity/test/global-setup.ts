@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config.js';
-import { pgliteDatabase, postgresDatabase, type Database } from '../src/db/client.js';
+import { pgliteDatabase, pgliteExtensions, postgresDatabase, type Database } from '../src/db/client.js';
 import { systemClock } from '../src/lib/time.js';
 import { createPasswordHasher } from '../src/auth/methods/password/passwords.js';
 import { seed } from '../src/services/seed.js';
@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = pgliteDatabase(client);
   const dumpPath = path.join(os.tmpdir(), `identity-test-${process.pid}-${randomUUID()}.tar.gz`);
   try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { pgliteDatabase, postgresDatabase, type Database } from '../src/db/client.js';
+import { pgliteDatabase, pgliteExtensions, postgresDatabase, type Database } from '../src/db/client.js';
 
 // Test databases: PGlite restored from a migrated, seeded dump (no DATABASE_URL), or a fresh
 // PostgreSQL database cloned from a template database (DATABASE_URL set). Either way each test
@@ -35,7 +35,10 @@ export async function withAdminClient<T>(url: string, run: (client: pg.Client) =
 export const TEST_DB_PREFIX = 'identity_test_';
 
 export async function openPgliteFromDump(dumpPath: string): Promise<Database> {
-  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(dumpPath)]) });
+  const client = await PGlite.create({
+    loadDataDir: new Blob([fs.readFileSync(dumpPath)]),
+    extensions: pgliteExtensions,
+  });
   return pgliteDatabase(client);
 }
 

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -387,6 +388,12 @@ export function postgresDatabase(connectionString: string): Database {
 }
 
 /**
+ * The extensions the migrations create (0034: pg_trgm for the lists' searches). PGlite ships them as
+ * modules to load when it opens a database: every PGlite that migrates or reads a migrated one needs them.
+ */
+export const pgliteExtensions = { pg_trgm };
+
+/**
  * PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR guarded by a lockfile,
  * because PGlite has no cross-process lock of its own and two writers corrupt the directory.
  */
@@ -400,7 +407,11 @@ export async function openDatabase(options: {
   try {
     // On the Node filesystem every write is already on disk when a query returns (PGlite's
     // syncToFs is a no-op there), so awaiting that sync after each query only costs time.
-    const client = await PGlite.create({ dataDir: options.dataDir, relaxedDurability: true });
+    const client = await PGlite.create({
+      dataDir: options.dataDir,
+      relaxedDurability: true,
+      extensions: pgliteExtensions,
+    });
     return pgliteDatabase(client, () => lock.release());
   } catch (error) {
     lock.release();

@@ -1,20 +1,22 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functionsFolder, pgliteDatabase, type Database } from './client.js';
+import { functionsFolder, pgliteDatabase, pgliteExtensions, type Database } from './client.js';
 
-/** The definitions of the database's own functions, by name. */
+/** The definitions of the database's own functions (not an extension's, as pg_trgm's), by name. */
 async function definitions(client: PGlite): Promise<Map<string, string>> {
   const { rows } = await client.query<{ name: string; definition: string }>(
     `SELECT p.proname AS name, pg_get_functiondef(p.oid) AS definition
      FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-     WHERE n.nspname = 'public' ORDER BY p.proname`,
+     WHERE n.nspname = 'public'
+       AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+     ORDER BY p.proname`,
   );
   return new Map(rows.map((row) => [row.name, row.definition]));
 }
 
 describe('SQL functions (db/functions)', () => {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: pgliteExtensions });
   let database: Database;
 
   beforeAll(async () => {

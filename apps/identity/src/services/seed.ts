@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { vendorConfig } from '../db/schema/index.js';
 import { upsertPermissions } from '../db/queries/permissions.js';
 import { assignUserRoles, linkRolePermissions, upsertVendorRole, type RoleRow } from '../db/queries/roles.js';
 import { findTenantByName, insertMembership, insertTenant } from '../db/queries/tenants.js';
@@ -15,7 +18,7 @@ import {
   roleDefinitions,
 } from './access-catalogue.js';
 import { mergeJsonObject } from './json-metadata.js';
-import { seedDefaultClient } from './oauth/clients.js';
+import { defaultClient, seedDefaultClient } from './oauth/clients.js';
 import { seedDefaultApplication } from './applications/index.js';
 import type { PasswordHasher } from '../auth/methods/password/passwords.js';
 import { DEFAULT_VENDOR_CONFIG } from './vendor-settings.js';
@@ -87,6 +90,9 @@ export async function seed(deps: {
   passwords: PasswordHasher;
 }): Promise<void> {
   const { config } = deps;
+  // Issue 17: a start with the seed's inputs unchanged since the last run (same day) is one read.
+  const fingerprint = seedFingerprint(config, deps.clock.now());
+  if ((await storedSeedFingerprint(deps.db)) === fingerprint) return;
   // Hash outside the transaction: argon2 takes time and PGlite runs one transaction at a time.
   const demoHash = config.demoAccounts ? await demoPasswordHashIfNeeded(deps) : undefined;
 
@@ -98,7 +104,61 @@ export async function seed(deps: {
     // Issue 15: the product as the application every account has.
     await seedDefaultApplication(db, config);
     if (config.demoAccounts) await seedDemoAccounts(db, { ...deps, rolesByKey, demoHash });
+    await storeSeedFingerprint(db, fingerprint);
   });
+}
+
+/**
+ * Bump when a change of this module's code (not of the data it reads) changes what the seed writes,
+ * so that databases seeded by the previous code are seeded again at their next start.
+ */
+const SEED_REVISION = 1;
+
+/**
+ * A digest of everything the seed writes: the catalogue, the vendor configuration's defaults, the
+ * settings it reads and the day (the trial account's expiration moves with it). Any change, another
+ * instance's settings on a shared database included, makes the next start run the whole seed. Rows an
+ * administrator changed since are so re-asserted once a day at the latest, not at every start.
+ */
+export function seedFingerprint(config: Config, today: Date): string {
+  const inputs = {
+    revision: SEED_REVISION,
+    day: isoDate(today),
+    vendorConfig: DEFAULT_VENDOR_CONFIG,
+    permissions: { productPermissions, adminPermissions, permissionDescriptions },
+    roles: roleDefinitions,
+    client: defaultClient(config),
+    application: { mainAppUrl: config.mainAppUrl, publicUrl: config.publicUrl },
+    demo: config.demoAccounts && {
+      tenants: [DEMO_TENANT_NAME, SECOND_TENANT_NAME, SECOND_TENANT_MEMBER],
+      accounts: demoAccounts.map((account) => ({
+        ...account,
+        expiration: account.expiration?.(today, config.trialDays),
+      })),
+    },
+  };
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex');
+}
+
+/**
+ * The fingerprint is kept as the comment of the vendor_config table: written in the seed's
+ * transaction, so a seed rolled back leaves the previous one, with no table of its own to migrate.
+ */
+async function storedSeedFingerprint(db: Db): Promise<string | undefined> {
+  const [row] = await db
+    .select({ comment: sql<string | null>`obj_description('vendor_config'::regclass, 'pg_class')` })
+    .from(vendorConfig)
+    .limit(1);
+  const comment = row?.comment;
+  return comment?.startsWith(FINGERPRINT_PREFIX) ? comment.slice(FINGERPRINT_PREFIX.length) : undefined;
+}
+
+const FINGERPRINT_PREFIX = 'seed ';
+
+async function storeSeedFingerprint(db: Db, fingerprint: string): Promise<void> {
+  // COMMENT takes no parameter; the fingerprint is hex (checked), so the literal is safe.
+  if (!/^[0-9a-f]{64}$/.test(fingerprint)) throw new Error('seed: malformed fingerprint');
+  await db.execute(sql.raw(`COMMENT ON TABLE vendor_config IS '${FINGERPRINT_PREFIX}${fingerprint}'`));
 }
 
 async function demoPasswordHashIfNeeded(deps: { db: Db; passwords: PasswordHasher }) {

@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { pgliteDatabase } from '../../src/db/client.js';
+import { pgliteDatabase, pgliteExtensions } from '../../src/db/client.js';
 import { findRolesOfUser } from '../../src/db/queries/roles.js';
 import { findUserByEmail } from '../../src/db/queries/users.js';
 import {
@@ -15,7 +15,13 @@ import {
 } from '../../src/db/schema/index.js';
 import { addDays, isoDate } from '../../src/lib/time.js';
 import { adminPermissions } from '@brizo/contract';
-import { DEMO_PASSWORD, demoAccounts, EXPIRED_TRIAL_DATE, seed } from '../../src/services/seed.js';
+import {
+  DEMO_PASSWORD,
+  demoAccounts,
+  EXPIRED_TRIAL_DATE,
+  seed,
+  seedFingerprint,
+} from '../../src/services/seed.js';
 import { createSuperuser, SuperuserError } from '../../src/services/superuser.js';
 import { API, startTestServer, TestClock, testConfig, uniqueEmail, useTestServer } from '../harness.js';
 import { as, signedIn } from '../admin-support.js';
@@ -36,12 +42,18 @@ async function counts() {
   );
 }
 
+/** Runs the whole seed, as if its inputs had changed since the last run (see seedFingerprint). */
+async function reseed() {
+  const { db, config, passwords } = server();
+  await db.execute(sql`COMMENT ON TABLE vendor_config IS NULL`);
+  await seed({ db, config, clock: server().clock, passwords });
+}
+
 describe('seed', () => {
   it('is idempotent: a second and third run change no counts', async () => {
     const before = await counts();
-    const { db, config, passwords } = server();
-    await seed({ db, config, clock: server().clock, passwords });
-    await seed({ db, config, clock: server().clock, passwords });
+    await reseed();
+    await reseed();
     expect(await counts()).toEqual(before);
     expect(before.users).toBeGreaterThanOrEqual(6);
   });
@@ -185,11 +197,51 @@ describe('seed', () => {
   });
 
   it('leaves a changed password alone', async () => {
-    const { db, config, passwords } = server();
+    const { db, passwords } = server();
     const hash = await passwords.hash('Changed-Password-1!');
     await db.update(users).set({ passwordHash: hash }).where(eq(users.email, 'review@brizo.test'));
-    await seed({ db, config, clock: server().clock, passwords });
+    await reseed();
     expect((await findUserByEmail(db, 'review@brizo.test'))?.passwordHash).toBe(hash);
+  });
+
+  it('skips an unchanged seed (issue 17) and runs it again when a setting or the day changes', async () => {
+    const { db, config, passwords } = server();
+    await reseed();
+    const admin = await findUserByEmail(db, 'admin@brizo.test');
+    const linksOfAdmin = () =>
+      db
+        .select({ n: count() })
+        .from(userRoles)
+        .where(eq(userRoles.userId, admin?.id ?? ''));
+    const [seeded] = await linksOfAdmin();
+    await db.delete(userRoles).where(eq(userRoles.userId, admin?.id ?? ''));
+    // Same settings, same day: one read, nothing written.
+    await seed({ db, config, clock: server().clock, passwords });
+    expect((await linksOfAdmin())[0]?.n).toBe(0);
+    // Another instance's settings on the same database: the whole seed, which restores the roles.
+    await seed({
+      db,
+      config: { ...config, trialDays: config.trialDays + 1 },
+      clock: server().clock,
+      passwords,
+    });
+    expect(await linksOfAdmin()).toEqual([seeded]);
+  });
+
+  it('fingerprints every input of the seed: the settings it reads, the demo accounts and the day', () => {
+    const config = server().config;
+    const today = new Date('2027-03-10T12:00:00Z');
+    const fingerprint = seedFingerprint(config, today);
+    expect(seedFingerprint({ ...config }, new Date('2027-03-10T18:00:00Z'))).toBe(fingerprint);
+    const changed = [
+      seedFingerprint(config, new Date('2027-03-11T12:00:00Z')),
+      seedFingerprint({ ...config, publicUrl: 'https://elsewhere.test' }, today),
+      seedFingerprint({ ...config, mainAppUrl: 'https://app.elsewhere.test' }, today),
+      seedFingerprint({ ...config, clientId: 'another-client' }, today),
+      seedFingerprint({ ...config, trialDays: config.trialDays + 1 }, today),
+      seedFingerprint({ ...config, demoAccounts: !config.demoAccounts }, today),
+    ];
+    expect(new Set([fingerprint, ...changed]).size).toBe(changed.length + 1);
   });
 });
 
@@ -197,7 +249,7 @@ describe('a production install (issue 10)', () => {
   // A fresh PGlite is initialised and migrated here (seconds; longer on a busy machine).
   it('creates the roles and permissions but never the demo accounts; the first superuser is made by hand', async () => {
     // A fresh database, as on a new production machine: not the seeded template of the other tests.
-    const database = pgliteDatabase(await PGlite.create());
+    const database = pgliteDatabase(await PGlite.create({ extensions: pgliteExtensions }));
     try {
       await database.migrate();
       const config = testConfig({ NODE_ENV: 'production' });

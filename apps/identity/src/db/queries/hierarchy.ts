@@ -2,7 +2,7 @@
 // links each sub-account to its parent; ancestry is read by recursive queries on the primary key
 // (upwards), the whole tree on tenants_parent_idx, and "every account below" on tenants.ancestor_ids
 // (migration 0030_tenant_ancestors, a GIN index).
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { column, executeRows } from '../rows.js';
 import { containing } from '../like.js';
@@ -105,8 +105,10 @@ export async function findSubTenantsPage(
   db: Db,
   query: SubTenantPageQuery,
 ): Promise<{ rows: Array<TenantRow & { children: number }>; total: number }> {
+  // Every account below, as a condition on the row itself: a search then checks only the accounts its
+  // name index (tenants_name_trgm_idx, migration 0034) finds, not every account below first.
   const scope: SQL = query.descendants
-    ? inArray(tenants.id, subtreeIds(query.parentId, false))
+    ? sql`${tenants.ancestorIds} @> ARRAY[${query.parentId}::uuid]`
     : eq(tenants.parentTenantId, query.parentId);
   const where = query.filter ? and(scope, ilike(tenants.name, containing(query.filter))) : scope;
   const key =
@@ -242,20 +244,17 @@ export interface SubtreeUserRow {
   tenantIds: string[];
 }
 
+export interface SubtreeUsersQuery {
+  rootId: string;
+  filter?: string | undefined;
+  order: 'ASC' | 'DESC';
+}
+
 /**
- * A page of the people who belong to `rootId` or any account below it (an administrator's subtree), by
- * name, with the ones of those accounts each belongs to; and their total.
+ * The ids of the people who belong to `rootId` or any account below it (an administrator's subtree),
+ * `filter` matching, by name (ties by id): the order the subtree's users list pages through.
  */
-export async function findUsersOfTenants(
-  db: Db,
-  query: {
-    rootId: string;
-    filter?: string | undefined;
-    order: 'ASC' | 'DESC';
-    offset: number;
-    limit: number;
-  },
-): Promise<{ rows: SubtreeUserRow[]; total: number }> {
+export async function findSubtreeUserIds(db: Db, query: SubtreeUsersQuery): Promise<string[]> {
   const inScope = inArray(memberships.tenantId, subtreeIds(query.rootId, true));
   const where = query.filter
     ? and(
@@ -264,30 +263,48 @@ export async function findUsersOfTenants(
       )
     : inScope;
   const direction = query.order === 'DESC' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        verified: users.verified,
-        createdAt: users.createdAt,
-        tenantIds: sql<string[]>`array_agg(${memberships.tenantId}::text order by ${memberships.tenantId})`,
-      })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where)
-      .groupBy(users.id)
-      .orderBy(direction(users.name), asc(users.id))
-      .offset(query.offset)
-      .limit(query.limit),
-    db
-      .select({ total: sql<number>`count(distinct ${memberships.userId})::int` })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where),
-  ]);
-  return { rows, total: Number(total?.total ?? 0) };
+  const rows = await db
+    .select({ id: users.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where)
+    .groupBy(users.id)
+    .orderBy(direction(users.name), asc(users.id));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Those of `userIds` who still belong to the subtree of `rootId`, in the order given, each with the
+ * accounts of the subtree they belong to.
+ */
+export async function findSubtreeUsersByIds(
+  db: Db,
+  rootId: string,
+  userIds: readonly string[],
+): Promise<SubtreeUserRow[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      verified: users.verified,
+      createdAt: users.createdAt,
+      tenantIds: sql<string[]>`array_agg(${memberships.tenantId}::text order by ${memberships.tenantId})`,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    // Each membership's account checked by its primary key, not every account of the subtree listed first.
+    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+    .where(
+      and(
+        inArray(memberships.userId, [...userIds]),
+        or(eq(tenants.id, rootId), sql`${tenants.ancestorIds} @> ARRAY[${rootId}::uuid]`),
+      ),
+    )
+    .groupBy(users.id);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return userIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Those of `tenantIds` that are `rootId` or below it. */

@@ -42,5 +42,7 @@ export const tenants = pgTable(
   (t) => [
     index('tenants_parent_idx').on(t.parentTenantId),
     index('tenants_ancestors_idx').using('gin', t.ancestorIds),
+    // The sub-accounts search, a part of the name (issue 17, migration 0034: pg_trgm).
+    index('tenants_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );

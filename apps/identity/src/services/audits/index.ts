@@ -31,6 +31,7 @@ import type { AdminActor } from '../admin-access.js';
 import { auditChange } from '../audit-changes.js';
 import { auditEvents, recordAdminAudit } from '../audit.js';
 import type { ServiceDeps } from '../operations-deps.js';
+import { reusedTotals } from '../reused-totals.js';
 import type { AuditBuffer } from './buffer.js';
 import { csvFileName, csvRecord } from './csv.js';
 import { auditRetentionJob } from './retention.js';
@@ -90,6 +91,7 @@ export function createAuditsService(deps: ServiceDeps, buffer: AuditBuffer) {
   const { db, config, clock, jobs } = deps;
   buffer.register(jobs);
   jobs.register(auditRetentionJob({ db, clock, defaultDays: config.auditRetentionDays }));
+  const totals = reusedTotals(() => clock.now().getTime());
 
   const rowOf = (row: AuditLogRow, tenantId: string): AuditRow => ({
     _id: row.id,
@@ -128,6 +130,12 @@ export function createAuditsService(deps: ServiceDeps, buffer: AuditBuffer) {
     if (value === null) return '';
     return typeof value === 'string' ? value : JSON.stringify(value);
   };
+
+  /** How many of the tenant's events match, up to the cap and one more; a large total is reused briefly. */
+  const totalOf = (tenantId: string, filters: AuditLogFilters): Promise<number> =>
+    totals.of(`${tenantId}|${JSON.stringify(filters)}`, () =>
+      countTenantAuditLogs(db, tenantId, filters, AUDITS_TOTAL_CAP),
+    );
 
   /** A page of the matches: the runs' rows in order, `offset` of them skipped (counted, not read). */
   async function pageOf(tenantId: string, query: AuditsQuery, offset: number, count: number) {
@@ -176,7 +184,7 @@ export function createAuditsService(deps: ServiceDeps, buffer: AuditBuffer) {
   }
 
   return {
-    /** A page of the tenant's events, with how many match (counted up to AUDITS_TOTAL_CAP). */
+    /** A page of the tenant's events, with how many match (up to AUDITS_TOTAL_CAP; large totals reused briefly). */
     async list(
       actor: AdminActor,
       query: AuditsQuery & { offset: number; count: number },
@@ -187,7 +195,7 @@ export function createAuditsService(deps: ServiceDeps, buffer: AuditBuffer) {
       const matched =
         query.offset === 0 && rows.length < query.count
           ? rows.length
-          : await countTenantAuditLogs(db, actor.tenantId, query.filters, AUDITS_TOTAL_CAP);
+          : await totalOf(actor.tenantId, query.filters);
       return {
         data: rows.map((row) => rowOf(row, actor.tenantId)),
         total: Math.min(matched, AUDITS_TOTAL_CAP),
