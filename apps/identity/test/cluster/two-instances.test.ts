@@ -138,7 +138,9 @@ describe.skipIf(skipReason !== undefined)(
       admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();
       await admin.query(`CREATE DATABASE ${databaseName}`);
-      const portBase = 20_000 + Math.floor(Math.random() * 20_000);
+      // Below Linux's ephemeral range (32768 and up), where any outgoing connection of a parallel test
+      // (PostgreSQL, Redis) may hold the port and the instance fail with EADDRINUSE.
+      const portBase = 20_000 + Math.floor(Math.random() * 12_000);
       const env = {
         DATABASE_URL: databaseUrlOf(databaseName),
         REDIS_URL: redisUrl,
