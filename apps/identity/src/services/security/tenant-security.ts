@@ -19,6 +19,7 @@ import {
 import type { RestrictionType } from '../../db/schema/index.js';
 import { appError, errorCatalogue } from '../../errors.js';
 import type { Clock } from '../../lib/time.js';
+import { keyedTtlCache } from '../../lib/ttl-cache.js';
 import type { AdminActor } from '../admin-access.js';
 import { sharedTenantCache, type InvalidationBus } from '../cluster/index.js';
 import { auditChange } from '../audit-changes.js';
@@ -141,19 +142,16 @@ export function createTenantSecurityService(deps: {
 }): TenantSecurityService {
   const { db, clock } = deps;
   // Most tenants set no session limit: their sign-ins should not pay a write for it.
-  const limited = new Map<string, { expires: number; active: boolean }>();
-  const forget = sharedTenantCache(deps.bus, 'session-limits', (tenantId) =>
-    tenantId === undefined ? limited.clear() : limited.delete(tenantId),
+  const limited = keyedTtlCache(
+    async (tenantId) => (await findSessionPolicy(db, tenantId))?.concurrentSessionsActive ?? false,
+    clock,
+    LIMIT_CACHE_SECONDS * 1000,
+    MAX_CACHED_TENANTS,
   );
-  const limitsSessions = async (tenantId: string): Promise<boolean> => {
-    const now = clock.now().getTime();
-    const cached = limited.get(tenantId);
-    if (cached && cached.expires > now) return cached.active;
-    const active = (await findSessionPolicy(db, tenantId))?.concurrentSessionsActive ?? false;
-    if (limited.size >= MAX_CACHED_TENANTS) limited.clear();
-    limited.set(tenantId, { expires: now + LIMIT_CACHE_SECONDS * 1000, active });
-    return active;
-  };
+  const forget = sharedTenantCache(deps.bus, 'session-limits', (tenantId) =>
+    tenantId === undefined ? limited.clear() : limited.forget(tenantId),
+  );
+  const limitsSessions = (tenantId: string): Promise<boolean> => limited.get(tenantId);
 
   const domainConfigOf = async (tenantId: string): Promise<DomainConfigView> => {
     const row = await findRestrictionConfig(db, tenantId);
