@@ -1,6 +1,9 @@
 // `npm start`: builds the web app and the server when a build is missing or stale, then runs the
 // identity server, which serves the API, the web app and the dev mailbox on one origin with the
 // embedded database.
+// The packages are installed first (on a fresh clone) in this process rather than as a `prestart` script,
+// which would cost npm a shell and a second Node start on every `npm start` (issue 17).
+import './ensure-deps.mjs';
 import { pathToFileURL } from 'node:url';
 import { buildServerIfStale, buildWebIfStale, serverEntry } from './lib.mjs';
 

@@ -2,7 +2,6 @@ import type { MfaStrategy } from '@brizo/contract';
 import type { AppContext } from '../context.js';
 import { createActivationService } from './activation.js';
 import { createBackgroundTasks, type BackgroundLog } from './background.js';
-import { loadCommonPasswords } from '../auth/methods/password/common-passwords.js';
 import { createAdminBoxService } from './admin-box.js';
 import { createAccountSettingsService } from './tenants/account-settings.js';
 import { createHierarchyService } from './tenants/hierarchy.js';
@@ -100,8 +99,6 @@ export async function createServices(
     hourlyCap: config.recipientHourlyCap,
   });
   const anonymous = { background, recipientPause };
-  // Read once at start, not on the first sign-up (bench/RESULTS.md: its time and memory).
-  loadCommonPasswords();
   const vendorSettings = sharedTtlCache(cluster.bus, 'vendor-settings', createVendorSettings({ db, clock }));
   const usernames = createUsernamesService({ db, clock });
   const signUpStrategies = createSignUpStrategies({ db, clock, vendorSettings });

@@ -12,7 +12,8 @@ export interface Jobs {
   runAll(): Promise<void>;
   /** Runs one job once, by name (tests). */
   run(name: string): Promise<number>;
-  start(): void;
+  /** Runs every job, each first after `firstRunDelayMs`, then at its interval. */
+  start(firstRunDelayMs?: number): void;
   /** Stops the timers and waits for the runs in flight. */
   stop(): Promise<void>;
 }
@@ -74,10 +75,10 @@ export function createJobs(log: BackgroundLog): Jobs {
       if (!job) throw new Error(`no job named ${name}`);
       return runOnce(job);
     },
-    start() {
+    start(firstRunDelayMs = 0) {
       if (started) return;
       started = true;
-      for (const job of jobs.values()) schedule(job, 0);
+      for (const job of jobs.values()) schedule(job, firstRunDelayMs);
     },
     async stop() {
       started = false;

@@ -173,24 +173,33 @@ export function createDeliveryWorker(deps: {
     });
   };
 
+  const claimNext = async (): Promise<WebhookDeliveryRow | undefined> => {
+    const now = clock.now();
+    const leaseUntil = new Date(now.getTime() + config.webhookTimeoutMs * 2);
+    const [delivery] = await claimDueDeliveries(db, { now, leaseUntil, limit: 1 });
+    return delivery;
+  };
+
   /**
    * A few deliveries at a time, each claimed just before it is posted: its lease, longer than one
    * attempt can take, is not spent waiting behind slow receivers, and a dead worker's rows come back
-   * soon after their lease ends.
+   * soon after their lease ends. A poll that finds nothing due is one statement (issue 17): the other
+   * slots start only once the first claim found work.
    */
   const deliver = async (): Promise<number> => {
     let handled = 0;
-    const slot = async () => {
-      while (handled < BATCH_SIZE) {
-        const now = clock.now();
-        const leaseUntil = new Date(now.getTime() + config.webhookTimeoutMs * 2);
-        const [delivery] = await claimDueDeliveries(db, { now, leaseUntil, limit: 1 });
-        if (!delivery) return;
+    const slot = async (claimed: WebhookDeliveryRow | undefined) => {
+      let delivery = claimed;
+      while (delivery) {
         handled += 1;
         await attempt(delivery);
+        delivery = handled < BATCH_SIZE ? await claimNext() : undefined;
       }
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, slot));
+    const first = await claimNext();
+    if (!first) return 0;
+    const others = Array.from({ length: CONCURRENCY - 1 }, async () => slot(await claimNext()));
+    await Promise.all([slot(first), ...others]);
     return handled;
   };
 

@@ -70,7 +70,10 @@ function firstLines(file: string, count: number): string[] {
   }
 }
 
-/** Reads the list's top entries into a Set; called once at start, by createServices. */
+/**
+ * Reads the list's top entries into a Set, once. The server calls it as soon as it answers; a check
+ * that comes first reads the list itself.
+ */
 export function loadCommonPasswords(): Set<string> {
   if (commonPasswords) return commonPasswords;
   const require = createRequire(import.meta.url);
