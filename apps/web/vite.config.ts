@@ -253,6 +253,14 @@ export default defineConfig({
             // chunk with zod, which they need (rather than a chunk per entity module, each of which the
             // login page's list of lazy chunks would name: the login chunk grew with them).
             { name: 'schemas', test: (id: string) => id.includes('/packages/contract/src/entities/') },
+            // The contract's vocabularies, which the entity schemas import too: the group above took them
+            // in as one of its dependencies, and the sign-up and step-up pages, which read a list or two
+            // from them, loaded zod and every entity schema with them (33 kB of gzip). A chunk of their own.
+            {
+              name: 'enums',
+              test: (id: string) => id.endsWith('/packages/contract/src/enums.ts'),
+              priority: 2,
+            },
           ],
         },
       },

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loginBundle } from './check-login-bundle.mjs';
+import { loginBundle, pageBundle } from './check-login-bundle.mjs';
 
 let dist = '';
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
@@ -54,5 +54,37 @@ describe('loginBundle', () => {
 
     expect([...bundle.keys()].sort()).toEqual(['/assets/app.js', '/assets/index.js', '/assets/shared.js']);
     expect(Math.min(...bundle.values())).toBeGreaterThan(0);
+  });
+});
+
+describe('pageBundle', () => {
+  it("counts the login page's scripts and the route's chunk with its static imports; its dynamic imports apart", () => {
+    build('<script type="module" crossorigin src="/assets/index.js"></script>', {
+      'index.js': 'import("./login-AAAAAAAA.js");',
+      'login-AAAAAAAA.js':
+        'const r=()=>import("./forgot-password-BBBBBBBB.js"),s=()=>import("./sign-up-CCCCCCCC.js");',
+      'forgot-password-BBBBBBBB.js':
+        'import{f}from"./form-DDDDDDDD.js";const v=()=>import("./zod-EEEEEEEE.js");',
+      'form-DDDDDDDD.js': 'export const f=1;',
+      'zod-EEEEEEEE.js': 'import"./zod-core-FFFFFFFF.js";export const z=2;',
+      'zod-core-FFFFFFFF.js': 'export const c=3;',
+      'sign-up-CCCCCCCC.js': 'export default 4;',
+    });
+
+    const { loads, onUse } = pageBundle(dist, 'forgot-password');
+
+    expect([...loads.keys()].sort()).toEqual([
+      '/assets/forgot-password-BBBBBBBB.js',
+      '/assets/form-DDDDDDDD.js',
+      '/assets/index.js',
+      '/assets/login-AAAAAAAA.js',
+    ]);
+    expect([...onUse.keys()].sort()).toEqual(['/assets/zod-EEEEEEEE.js', '/assets/zod-core-FFFFFFFF.js']);
+  });
+
+  it("fails when the route's chunk is not in the build", () => {
+    build('<script type="module" crossorigin src="/assets/index.js"></script>', { 'index.js': '' });
+
+    expect(() => pageBundle(dist, 'reset-password')).toThrow('expected one chunk named reset-password');
   });
 });

@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
 import { PasswordField } from './password-field';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, Form } from '../lib/form';
 import type { PasswordPair } from '../lib/password-form';
 import { PasswordHints, type PasswordRulesView } from './password-hints';
 
 interface NewPasswordFieldsProps {
-  register: UseFormRegister<PasswordPair>;
+  register: Form<PasswordPair, PasswordPair>['register'];
   errors: FieldErrors<PasswordPair>;
   /** The password as typed, for the live hints. */
   password: string;

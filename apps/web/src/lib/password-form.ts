@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { useCallback } from 'react';
+import { useForm, type Problems } from './form';
 
 /** A new password typed twice (activation, reset password). */
 export interface PasswordPair {
@@ -21,27 +19,35 @@ export function minLengthMessage(minLength: number): string {
 }
 
 /**
- * The form's schema. `minLength` comes from the server's password configuration once
- * loaded; the server checks the full policy again on submit.
+ * The form's rules, the first problem of each field. `minLength` comes from the server's password
+ * configuration once loaded; the server checks the full policy again on submit.
  */
-export function passwordPairSchema(messages: PasswordPairMessages, minLength?: number) {
-  let password = z.string().min(1, messages.passwordRequired);
-  if (minLength && minLength > 1) password = password.min(minLength, minLengthMessage(minLength));
-  return z
-    .object({ password, confirmPassword: z.string().min(1, messages.confirmRequired) })
-    .refine((pair) => pair.confirmPassword === '' || pair.password === pair.confirmPassword, {
-      path: ['confirmPassword'],
-      message: PASSWORDS_DO_NOT_MATCH,
-    });
+export function passwordPairProblems(
+  { password, confirmPassword }: PasswordPair,
+  messages: PasswordPairMessages,
+  minLength?: number,
+): Problems<PasswordPair> {
+  const problems: Problems<PasswordPair> = {};
+  if (password === '') problems.password = messages.passwordRequired;
+  else if (minLength && minLength > 1 && password.length < minLength)
+    problems.password = minLengthMessage(minLength);
+  if (confirmPassword === '') problems.confirmPassword = messages.confirmRequired;
+  else if (password !== confirmPassword) problems.confirmPassword = PASSWORDS_DO_NOT_MATCH;
+  return problems;
 }
 
-/** The react-hook-form state of a new-password form, plus the password typed so far (for the hints). */
+const same = (pair: PasswordPair) => pair;
+
+/** The state of a new-password form, plus the password typed so far (for the hints). */
 export function usePasswordPairForm(messages: PasswordPairMessages, minLength?: number) {
-  const schema = useMemo(() => passwordPairSchema(messages, minLength), [messages, minLength]);
+  const validate = useCallback(
+    (pair: PasswordPair) => passwordPairProblems(pair, messages, minLength),
+    [messages, minLength],
+  );
   const form = useForm<PasswordPair>({
-    resolver: zodResolver(schema),
     defaultValues: { password: '', confirmPassword: '' },
+    validate,
+    parse: same,
   });
-  const password = useWatch({ control: form.control, name: 'password' });
-  return { ...form, errors: form.formState.errors, password };
+  return { ...form, password: form.values.password };
 }

@@ -11,3 +11,17 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
+
+/**
+ * The stricter rule of the forms that ask for an address to write to (sign-up, forgot password, the
+ * phone number reset): dot-separated words of letters, digits and _ ' + - before the @ (the last
+ * character not '), then dot-separated labels of letters, digits and dashes (none starting with a
+ * dash) ending in a top-level domain of two letters or more. The rule zod's email check applied there.
+ */
+export const EMAIL_ADDRESS_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** `value` (already trimmed) is an address by EMAIL_ADDRESS_PATTERN. */
+export function isEmailAddress(value: string): boolean {
+  return EMAIL_ADDRESS_PATTERN.test(value);
+}

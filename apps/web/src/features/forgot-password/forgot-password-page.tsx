@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { CheckInbox } from '../../components/check-inbox';
 import { FormAlert } from '../../components/form-alert';
-import { messages } from '../../lib/validation';
+import { useForm } from '../../lib/form';
+import { isEmailAddress, messages } from '../../lib/validation';
 import { useForgotPassword, usePasswordRecovery } from '../../sdk';
 import { NewPasswordStep, RecoverySelectorStep, SmsRecoveryStep } from './recovery-steps';
 
@@ -17,10 +15,17 @@ const LOGIN_AFTER_RESET_MS = 5000;
 
 export const WORK_EMAIL_REQUIRED = 'Work Email is required';
 
-const schema = z.object({
-  email: z.string().trim().min(1, WORK_EMAIL_REQUIRED).pipe(z.email(messages.emailInvalid)),
-});
-type ForgotPasswordValues = z.infer<typeof schema>;
+interface ForgotPasswordValues {
+  email: string;
+}
+
+function validate({ email }: ForgotPasswordValues) {
+  const trimmed = email.trim();
+  if (trimmed === '') return { email: WORK_EMAIL_REQUIRED };
+  return isEmailAddress(trimmed) ? {} : { email: messages.emailInvalid };
+}
+
+const parse = ({ email }: ForgotPasswordValues): ForgotPasswordValues => ({ email: email.trim() });
 
 const backToLogin = (
   <Text size="sm" c="dimmed">
@@ -38,11 +43,11 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [sentTo, setSentTo] = useState('');
   const resetOnce = useRef(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ForgotPasswordValues>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const { register, handleSubmit, errors } = useForm<ForgotPasswordValues>({
+    defaultValues: { email: '' },
+    validate,
+    parse,
+  });
 
   const { reset } = forgot;
   useEffect(() => {

@@ -1,19 +1,36 @@
-import { z } from 'zod';
+import type { Problems } from '../../lib/form';
 import { isPhoneNumber, normalizePhoneNumber, PHONE_NUMBER_MESSAGE } from '../../lib/phone-number';
-import { messages } from '../../lib/validation';
+import { isEmailAddress, messages } from '../../lib/validation';
 
 // The rules of the reset-phone-number forms; the server has the last word (services/sms.ts).
 
 export const PHONE_REQUIRED = 'Phone number is required';
 export const PHONE_INVALID = PHONE_NUMBER_MESSAGE;
 
-export const emailSchema = z.object({
-  email: z.string().trim().min(1, messages.emailRequired).pipe(z.email(messages.emailInvalid)),
-});
+export interface EmailValues {
+  email: string;
+}
 
-export const phoneSchema = z.object({
-  phoneNumber: z
-    .string()
-    .transform(normalizePhoneNumber)
-    .pipe(z.string().min(1, PHONE_REQUIRED).refine(isPhoneNumber, PHONE_INVALID)),
-});
+export interface PhoneValues {
+  phoneNumber: string;
+}
+
+/** The account's email: required, an address; handed on trimmed. */
+export const emailRules = {
+  validate({ email }: EmailValues): Problems<EmailValues> {
+    const trimmed = email.trim();
+    if (trimmed === '') return { email: messages.emailRequired };
+    return isEmailAddress(trimmed) ? {} : { email: messages.emailInvalid };
+  },
+  parse: ({ email }: EmailValues): EmailValues => ({ email: email.trim() }),
+};
+
+/** The new number: required, E.164 once spaces, brackets, dots and dashes are gone; handed on so. */
+export const phoneRules = {
+  validate({ phoneNumber }: PhoneValues): Problems<PhoneValues> {
+    const normalized = normalizePhoneNumber(phoneNumber);
+    if (normalized === '') return { phoneNumber: PHONE_REQUIRED };
+    return isPhoneNumber(normalized) ? {} : { phoneNumber: PHONE_INVALID };
+  },
+  parse: ({ phoneNumber }: PhoneValues): PhoneValues => ({ phoneNumber: normalizePhoneNumber(phoneNumber) }),
+};

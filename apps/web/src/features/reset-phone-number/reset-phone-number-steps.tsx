@@ -1,25 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { FormAlert } from '../../components/form-alert';
+import { useForm } from '../../lib/form';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import type { ResetPhoneNumberFlow } from '../../sdk/hooks/reset-phone-number';
-import { emailSchema, phoneSchema } from './form-rules';
+import { emailRules, phoneRules, type EmailValues, type PhoneValues } from './form-rules';
 
 const CODE_PATTERN = /^\d{6}$/;
 export const CODE_MESSAGE = 'Enter the 6-digit code';
 
 /** Step ResetPhoneNumber: the account's email, to mail a code to. */
 export function EmailStep({ flow, defaultEmail }: { flow: ResetPhoneNumberFlow; defaultEmail: string }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof emailSchema>, unknown, z.output<typeof emailSchema>>({
-    resolver: zodResolver(emailSchema),
+  const { register, handleSubmit, errors } = useForm<EmailValues>({
     defaultValues: { email: defaultEmail },
+    ...emailRules,
   });
   return (
     <form
@@ -109,13 +103,9 @@ export function VerifyCodeStep({ flow }: { flow: ResetPhoneNumberFlow }) {
 
 /** Step ChangePhoneNumber: the new number; the store then texts a sign-in code to it. */
 export function ChangePhoneStep({ flow }: { flow: ResetPhoneNumberFlow }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof phoneSchema>, unknown, z.output<typeof phoneSchema>>({
-    resolver: zodResolver(phoneSchema),
+  const { register, handleSubmit, errors } = useForm<PhoneValues>({
     defaultValues: { phoneNumber: '' },
+    ...phoneRules,
   });
   return (
     <form

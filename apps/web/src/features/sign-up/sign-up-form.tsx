@@ -1,8 +1,8 @@
 import { Button, Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { FormAlert } from '../../components/form-alert';
-import type { ExtraIdentifiers, SignUpFormData, SignUpValues } from './sign-up-schema';
+import { useForm } from '../../lib/form';
+import { signUpRules, type ExtraIdentifiers, type SignUpFormData, type SignUpValues } from './sign-up-schema';
 
 interface SignUpFormProps {
   loading: boolean;
@@ -14,33 +14,13 @@ interface SignUpFormProps {
   joining?: boolean;
 }
 
-type SignUpFormValues = SignUpValues & { phoneNumber?: string | undefined; username?: string | undefined };
-
-const emptyForm: SignUpFormValues = {
+const emptyForm: SignUpValues = {
   firstName: '',
   lastName: '',
   companyName: '',
   email: '',
   acceptTerms: false,
 };
-
-/**
- * The form's zod resolver, loaded while the form first renders rather than before: zod is the largest
- * script the sign-up page needs (about 23 kB brotli) and the form checks nothing before its first
- * submit (react-hook-form's default mode), so the page shows without waiting for it (issue 10,
- * Lighthouse). A submit made before it has arrived waits for it.
- */
-function deferredResolver(
-  identifiers: ExtraIdentifiers,
-  joining: boolean,
-): Resolver<SignUpFormValues, unknown, SignUpFormData> {
-  const resolver = Promise.all([import('@hookform/resolvers/zod'), import('./sign-up-schema')]).then(
-    ([{ zodResolver }, { signUpSchemaFor }]) => zodResolver(signUpSchemaFor(identifiers, joining)),
-  );
-  // A failed load (the network dropped) is reported by the submit that needs it, not at render.
-  resolver.catch(() => undefined);
-  return async (values, context, options) => (await resolver)(values, context, options);
-}
 
 const noExtraIdentifiers: ExtraIdentifiers = {
   phoneNumber: { enabled: false, required: false },
@@ -55,21 +35,17 @@ export function SignUpForm({
   joining = false,
 }: SignUpFormProps) {
   const { phoneNumber, username } = identifiers;
-  const resolver = useMemo(
-    () => deferredResolver({ phoneNumber, username }, joining),
+  const rules = useMemo(
+    () => signUpRules({ phoneNumber, username }, joining),
     [phoneNumber, username, joining],
   );
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignUpFormValues, unknown, SignUpFormData>({
-    resolver,
+  const { register, handleSubmit, errors } = useForm<SignUpValues, SignUpFormData>({
     defaultValues: {
       ...emptyForm,
       ...(phoneNumber.enabled && { phoneNumber: '' }),
       ...(username.enabled && { username: '' }),
     },
+    ...rules,
   });
 
   return (

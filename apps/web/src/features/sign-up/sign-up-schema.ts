@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { Problems } from '../../lib/form';
+import { isEmailAddress } from '../../lib/validation';
 
 /** SPEC section 5, word for word. */
 export const signUpMessages = {
@@ -16,20 +17,28 @@ export const signUpMessages = {
 
 export const COMPANY_NAME_MIN_LENGTH = 3;
 
-export const signUpSchema = z.object({
-  firstName: z.string().trim().min(1, signUpMessages.firstNameRequired),
-  lastName: z.string().trim().min(1, signUpMessages.lastNameRequired),
-  companyName: z
-    .string()
-    .trim()
-    .min(1, signUpMessages.companyRequired)
-    .min(COMPANY_NAME_MIN_LENGTH, signUpMessages.companyTooShort),
-  email: z.string().trim().min(1, signUpMessages.emailRequired).pipe(z.email(signUpMessages.emailInvalid)),
-  acceptTerms: z.boolean().refine((accepted) => accepted, signUpMessages.termsRequired),
-});
+/** The form's fields as typed. */
+export interface SignUpValues {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  email: string;
+  acceptTerms: boolean;
+  /** Only when the vendor's sign-up strategies add the field. */
+  phoneNumber?: string | undefined;
+  username?: string | undefined;
+}
 
-export type SignUpValues = z.input<typeof signUpSchema>;
-export type SignUpData = z.output<typeof signUpSchema>;
+/** What a valid sign-up form hands on: the texts trimmed. */
+export interface SignUpFormData {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  email: string;
+  acceptTerms: boolean;
+  phoneNumber?: string;
+  username?: string;
+}
 
 /** The identifiers the vendor's sign-up strategies add to the form (none by default). */
 export interface ExtraIdentifiers {
@@ -40,24 +49,47 @@ export interface ExtraIdentifiers {
 /** The server's username rule (services/usernames.ts). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/;
 
-const text = (required: boolean, requiredMessage: string) =>
-  (required ? z.string().trim().min(1, requiredMessage) : z.string().trim()).optional();
-
 /**
- * The form's schema for the vendor's sign-up strategies, and for a sign-up through an account's invite
- * link (`joining`), which joins that account and so asks for no company of its own. Without extra identifiers it accepts
- * exactly what `signUpSchema` does: the product's form stays as SPEC section 2 describes it.
- * The phone number's notation is checked by the server, whose message lands in the form alert.
+ * The form's rules for the vendor's sign-up strategies, and for a sign-up through an account's invite
+ * link (`joining`), which joins that account and so asks for no company of its own: the first problem of
+ * each field. Without extra identifiers the product's form stays as SPEC section 2 describes it. The
+ * phone number's notation is checked by the server, whose message lands in the form alert.
  */
-export function signUpSchemaFor({ phoneNumber, username }: ExtraIdentifiers, joining = false) {
-  return signUpSchema.extend({
-    companyName: joining ? z.string().trim() : signUpSchema.shape.companyName,
-    phoneNumber: text(phoneNumber.enabled && phoneNumber.required, signUpMessages.phoneNumberRequired),
-    username: text(username.enabled && username.required, signUpMessages.usernameRequired).refine(
-      (value) => !value || USERNAME_PATTERN.test(value),
-      signUpMessages.usernameInvalid,
-    ),
-  });
+export function signUpRules({ phoneNumber, username }: ExtraIdentifiers, joining = false) {
+  const requiredText = (value: string | undefined, required: boolean) =>
+    required && value !== undefined && value.trim() === '';
+  return {
+    validate(values: SignUpValues): Problems<SignUpValues> {
+      const problems: Problems<SignUpValues> = {};
+      if (values.firstName.trim() === '') problems.firstName = signUpMessages.firstNameRequired;
+      if (values.lastName.trim() === '') problems.lastName = signUpMessages.lastNameRequired;
+      const company = values.companyName.trim();
+      if (!joining && company === '') problems.companyName = signUpMessages.companyRequired;
+      else if (!joining && company.length < COMPANY_NAME_MIN_LENGTH)
+        problems.companyName = signUpMessages.companyTooShort;
+      const email = values.email.trim();
+      if (email === '') problems.email = signUpMessages.emailRequired;
+      else if (!isEmailAddress(email)) problems.email = signUpMessages.emailInvalid;
+      if (requiredText(values.phoneNumber, phoneNumber.enabled && phoneNumber.required))
+        problems.phoneNumber = signUpMessages.phoneNumberRequired;
+      const name = values.username?.trim();
+      if (requiredText(values.username, username.enabled && username.required))
+        problems.username = signUpMessages.usernameRequired;
+      else if (name && !USERNAME_PATTERN.test(name)) problems.username = signUpMessages.usernameInvalid;
+      if (values.acceptTerms !== true) problems.acceptTerms = signUpMessages.termsRequired;
+      return problems;
+    },
+    parse(values: SignUpValues): SignUpFormData {
+      const data: SignUpFormData = {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        companyName: values.companyName.trim(),
+        email: values.email.trim(),
+        acceptTerms: values.acceptTerms,
+      };
+      if (values.phoneNumber !== undefined) data.phoneNumber = values.phoneNumber.trim();
+      if (values.username !== undefined) data.username = values.username.trim();
+      return data;
+    },
+  };
 }
-
-export type SignUpFormData = z.output<ReturnType<typeof signUpSchemaFor>>;
