@@ -71,8 +71,8 @@ function firstLines(file: string, count: number): string[] {
 }
 
 /**
- * Reads the list's top entries into a Set, once. The server calls it as soon as it answers; a check
- * that comes first reads the list itself.
+ * Reads the list's top entries into a Set, once. The server calls it a second after it starts
+ * answering (server.ts); a check that comes first reads the list itself.
  */
 export function loadCommonPasswords(): Set<string> {
   if (commonPasswords) return commonPasswords;
