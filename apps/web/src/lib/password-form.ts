@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useForm, type Problems } from './form';
 
 /** A new password typed twice (activation, reset password). */
@@ -40,13 +39,10 @@ const same = (pair: PasswordPair) => pair;
 
 /** The state of a new-password form, plus the password typed so far (for the hints). */
 export function usePasswordPairForm(messages: PasswordPairMessages, minLength?: number) {
-  const validate = useCallback(
-    (pair: PasswordPair) => passwordPairProblems(pair, messages, minLength),
-    [messages, minLength],
-  );
+  // useForm reads the latest rules on every check: a minimum length that arrives later applies at once.
   const form = useForm<PasswordPair>({
     defaultValues: { password: '', confirmPassword: '' },
-    validate,
+    validate: (pair) => passwordPairProblems(pair, messages, minLength),
     parse: same,
   });
   return { ...form, password: form.values.password };

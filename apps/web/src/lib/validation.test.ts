@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, isEmailAddress } from './validation';
+import { emailAddressProblem, emailFormRules, isEmail, isEmailAddress, messages } from './validation';
 
 describe('isEmailAddress', () => {
   it('takes the usual addresses', () => {
@@ -21,5 +21,25 @@ describe('isEmailAddress', () => {
       expect(isEmailAddress(address), address).toBe(false);
     }
     expect(isEmail('ada@acme.c')).toBe(true);
+  });
+});
+
+describe('emailFormRules', () => {
+  const rules = emailFormRules('Work Email is required');
+
+  it("asks for the address with the form's own message, then for a valid one", () => {
+    expect(rules.validate({ email: '   ' })).toEqual({ email: 'Work Email is required' });
+    expect(rules.validate({ email: 'ada@acme' })).toEqual({ email: messages.emailInvalid });
+    expect(rules.validate({ email: ' ada@acme.io ' })).toEqual({});
+  });
+
+  it('hands the address on trimmed', () => {
+    expect(rules.parse({ email: ' ada@acme.io ' })).toEqual({ email: 'ada@acme.io' });
+  });
+
+  it('shares its rule with emailAddressProblem, whose messages default to the common ones', () => {
+    expect(emailAddressProblem('')).toBe(messages.emailRequired);
+    expect(emailAddressProblem('ada@acme')).toBe(messages.emailInvalid);
+    expect(emailAddressProblem('ada@acme.io')).toBeUndefined();
   });
 });

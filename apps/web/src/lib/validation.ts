@@ -25,3 +25,27 @@ export const EMAIL_ADDRESS_PATTERN =
 export function isEmailAddress(value: string): boolean {
   return EMAIL_ADDRESS_PATTERN.test(value);
 }
+
+/**
+ * The first problem of an email field that must hold an address: empty (once trimmed), then not an
+ * address by EMAIL_ADDRESS_PATTERN; none when it is one.
+ */
+export function emailAddressProblem(
+  email: string,
+  text: { emailRequired: string; emailInvalid: string } = messages,
+): string | undefined {
+  const trimmed = email.trim();
+  if (trimmed === '') return text.emailRequired;
+  return isEmailAddress(trimmed) ? undefined : text.emailInvalid;
+}
+
+/** The rules of a form whose one field is such an address: its problem, and the address handed on trimmed. */
+export function emailFormRules(emailRequired: string) {
+  return {
+    validate: ({ email }: { email: string }) => {
+      const problem = emailAddressProblem(email, { emailRequired, emailInvalid: messages.emailInvalid });
+      return problem ? { email: problem } : {};
+    },
+    parse: ({ email }: { email: string }) => ({ email: email.trim() }),
+  };
+}

@@ -6,7 +6,7 @@ import { AuthCard } from '../../components/auth-card';
 import { CheckInbox } from '../../components/check-inbox';
 import { FormAlert } from '../../components/form-alert';
 import { useForm } from '../../lib/form';
-import { isEmailAddress, messages } from '../../lib/validation';
+import { emailFormRules } from '../../lib/validation';
 import { useForgotPassword, usePasswordRecovery } from '../../sdk';
 import { NewPasswordStep, RecoverySelectorStep, SmsRecoveryStep } from './recovery-steps';
 
@@ -19,13 +19,7 @@ interface ForgotPasswordValues {
   email: string;
 }
 
-function validate({ email }: ForgotPasswordValues) {
-  const trimmed = email.trim();
-  if (trimmed === '') return { email: WORK_EMAIL_REQUIRED };
-  return isEmailAddress(trimmed) ? {} : { email: messages.emailInvalid };
-}
-
-const parse = ({ email }: ForgotPasswordValues): ForgotPasswordValues => ({ email: email.trim() });
+const emailRules = emailFormRules(WORK_EMAIL_REQUIRED);
 
 const backToLogin = (
   <Text size="sm" c="dimmed">
@@ -45,8 +39,7 @@ export function ForgotPasswordPage() {
   const resetOnce = useRef(false);
   const { register, handleSubmit, errors } = useForm<ForgotPasswordValues>({
     defaultValues: { email: '' },
-    validate,
-    parse,
+    ...emailRules,
   });
 
   const { reset } = forgot;

@@ -1,6 +1,6 @@
 import type { Problems } from '../../lib/form';
 import { isPhoneNumber, normalizePhoneNumber, PHONE_NUMBER_MESSAGE } from '../../lib/phone-number';
-import { isEmailAddress, messages } from '../../lib/validation';
+import { emailFormRules, messages } from '../../lib/validation';
 
 // The rules of the reset-phone-number forms; the server has the last word (services/sms.ts).
 
@@ -16,14 +16,7 @@ export interface PhoneValues {
 }
 
 /** The account's email: required, an address; handed on trimmed. */
-export const emailRules = {
-  validate({ email }: EmailValues): Problems<EmailValues> {
-    const trimmed = email.trim();
-    if (trimmed === '') return { email: messages.emailRequired };
-    return isEmailAddress(trimmed) ? {} : { email: messages.emailInvalid };
-  },
-  parse: ({ email }: EmailValues): EmailValues => ({ email: email.trim() }),
-};
+export const emailRules = emailFormRules(messages.emailRequired);
 
 /** The new number: required, E.164 once spaces, brackets, dots and dashes are gone; handed on so. */
 export const phoneRules = {

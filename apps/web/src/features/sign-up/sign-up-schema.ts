@@ -1,5 +1,5 @@
 import type { Problems } from '../../lib/form';
-import { isEmailAddress } from '../../lib/validation';
+import { emailAddressProblem } from '../../lib/validation';
 
 /** SPEC section 5, word for word. */
 export const signUpMessages = {
@@ -67,9 +67,8 @@ export function signUpRules({ phoneNumber, username }: ExtraIdentifiers, joining
       if (!joining && company === '') problems.companyName = signUpMessages.companyRequired;
       else if (!joining && company.length < COMPANY_NAME_MIN_LENGTH)
         problems.companyName = signUpMessages.companyTooShort;
-      const email = values.email.trim();
-      if (email === '') problems.email = signUpMessages.emailRequired;
-      else if (!isEmailAddress(email)) problems.email = signUpMessages.emailInvalid;
+      const emailProblem = emailAddressProblem(values.email, signUpMessages);
+      if (emailProblem) problems.email = emailProblem;
       if (requiredText(values.phoneNumber, phoneNumber.enabled && phoneNumber.required))
         problems.phoneNumber = signUpMessages.phoneNumberRequired;
       const name = values.username?.trim();
