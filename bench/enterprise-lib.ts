@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { pgliteExtensions } from '../apps/identity/src/db/client.ts';
 import { API, DEMO_PASSWORD, cpuSecondsOf, startServer, type RunningServer } from './lib.ts';
 
 export const databaseUrl = process.env.DATABASE_URL;
@@ -72,8 +72,8 @@ export async function ensurePostgresDatabase(url: string): Promise<void> {
 /** Runs statements in order on PostgreSQL (DATABASE_URL) or on the PGlite data directory. */
 export async function runSql(statements: string[], pgliteDir?: string): Promise<void> {
   if (pgliteDir) {
-    // The server's migrations created pg_trgm (0034): its indexes need the extension loaded to write.
-    const client = await PGlite.create({ dataDir: pgliteDir, extensions: { pg_trgm } });
+    // The server's migrations created extensions (pg_trgm, btree_gin): their indexes need them loaded to write.
+    const client = await PGlite.create({ dataDir: pgliteDir, extensions: pgliteExtensions });
     try {
       for (const statement of statements) await client.exec(statement);
     } finally {

@@ -69,7 +69,7 @@ const scenarios: Array<{ name: string; path: (i: number) => string }> = [
     path: (i) => `${API}/users/v2?_limit=20&_offset=${i % 5}&_sortBy=name&_order=ASC`,
   },
   {
-    name: 'searched (name or email prefix), sorted by name',
+    name: 'searched (part of a name or email), sorted by name',
     path: (i) =>
       `${API}/users/v2?_limit=20&_offset=0&_sortBy=name&_order=ASC&_filter=${encodeURIComponent(pick(prefixes, i))}`,
   },

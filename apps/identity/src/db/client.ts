@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -388,10 +389,10 @@ export function postgresDatabase(connectionString: string): Database {
 }
 
 /**
- * The extensions the migrations create (0034: pg_trgm for the lists' searches). PGlite ships them as
+ * The extensions the migrations create (0034 and 0035: pg_trgm and btree_gin for the lists' searches). PGlite ships them as
  * modules to load when it opens a database: every PGlite that migrates or reads a migrated one needs them.
  */
-export const pgliteExtensions = { pg_trgm };
+export const pgliteExtensions = { btree_gin, pg_trgm };
 
 /**
  * PGlite's buffer cache. Its data directory's postgresql.conf says 128MB, which PGlite allocates and

@@ -85,30 +85,25 @@ function memberConditions(query: MemberQuery, plan: PresetPlan): SQL[] {
   return conditions;
 }
 
-/** One branch of the search: the rows it reads, and the sort key its range is on (none: the whole tenant). */
-interface SearchBranch {
-  range: SQL;
-  walks: UserSortKey | undefined;
-}
-
 /**
- * The search: a part of the name or of the email, any case (sort_name and sort_email are lower case).
- * Both columns are in each of the tenant's sort indexes (INCLUDE columns, migration 0018), so the
- * search is a filter of an index-only scan of the tenant's memberships, walked in the page's order:
- * a common part fills a page after a few entries; a rare one reads the tenant's index entries, about
- * 2 ms per 10,000 members (docs/decisions/0009-users-list-latency.md), never the users table.
- * A prefix range could use the index to skip, a part of a word cannot ("Demo" in "Regular Demo").
+ * How a searched page finds its rows (the search: a part of the name or of the email, any case;
+ * sort_name and sort_email are lower case).
+ * - 'walk': the sort key's index, walked in the page's order, each entry tested (both columns are
+ *   INCLUDE columns of each sort index, migration 0018, so the users table is never read). A part most
+ *   members have fills a page after a few entries; a rare one, or one the sort order gathers in one
+ *   place ("mia" sorted by name), reads most of the tenant: 30-50 ms at 100,000 members.
+ * - 'gather': every match, from the trigram index of the tenant's memberships (migration 0035), then
+ *   sorted: about 1 µs per match, whatever the order.
+ * The service picks by the search's total (services/team/members.ts).
  */
-function searchBranches(query: MemberQuery): SearchBranch[] {
+export type SearchPlan = 'walk' | 'gather';
+
+/** The search's test of a membership row, or none without a search. */
+function searchCondition(query: MemberQuery): SQL | undefined {
   const search = query.search?.toLowerCase();
-  if (!search) return [{ range: sql`true`, walks: undefined }];
+  if (!search) return undefined;
   const pattern = containing(search);
-  return [
-    {
-      range: sql`(${memberships.sortName} like ${pattern} escape '\\' or ${memberships.sortEmail} like ${pattern} escape '\\')`,
-      walks: undefined,
-    },
-  ];
+  return sql`(${memberships.sortName} like ${pattern} escape '\\' or ${memberships.sortEmail} like ${pattern} escape '\\')`;
 }
 
 const where = (conditions: SQL[]) => sql.join(conditions, sql` and `);
@@ -182,31 +177,31 @@ function memberOfRow(value: unknown): MemberWithRoleIds {
 
 /**
  * One page of the tenant's members, sorted with the user id as tie-breaker so pages never overlap, in
- * one statement: the page's ids come from the memberships indexes alone (each search branch walks its
- * own), and only those users are then read, with their roles in the tenant.
+ * one statement: the page's ids come from the memberships indexes alone (a search's plan says which),
+ * and only those users are then read, with their roles in the tenant.
  */
-export async function listMembers(db: Db, page: MemberPage): Promise<MemberWithRoleIds[]> {
+export async function listMembers(
+  db: Db,
+  page: MemberPage,
+  plan: SearchPlan = 'walk',
+): Promise<MemberWithRoleIds[]> {
   const direction = sql.raw(page.order === 'ASC' ? 'asc' : 'desc');
   const key = sortColumns[page.sortBy];
-  const conditions = memberConditions(page, 'probe');
-  const branches = searchBranches(page).map(({ range, walks }) => {
-    const matches = sql`select ${memberships.userId} as user_id, ${key} as sort_key from ${memberships}
-      where ${where([...conditions, range])}`;
-    // A prefix of one key ordered by another: the branch reads its whole range (an index-only scan,
-    // the other keys are INCLUDE columns) and sorts it. Walking the sort key's index instead would
-    // read the whole tenant when few rows match, and the planner cannot tell which case it is in.
-    const source = walks && walks !== page.sortBy ? sql`(${matches} offset 0) as matches` : undefined;
-    return source
-      ? sql`(select user_id, sort_key from ${source}
-          order by sort_key ${direction}, user_id ${direction} limit ${page.offset + page.limit})`
-      : sql`(${matches} order by ${key} ${direction}, ${memberships.userId} ${direction}
-          limit ${page.offset + page.limit})`;
-  });
+  const search = searchCondition(page);
+  const conditions = [...memberConditions(page, 'probe'), ...(search ? [search] : [])];
+  const matches = sql`select ${memberships.userId} as user_id, ${key} as sort_key from ${memberships}
+    where ${where(conditions)}`;
+  const window = sql`limit ${page.limit} offset ${page.offset}`;
+  // Gathered: OFFSET 0 keeps the planner from walking the sort index, which it would pick taking the
+  // matches to be spread evenly along it.
+  const pageIds =
+    search && plan === 'gather'
+      ? sql`select user_id, sort_key from (${matches} offset 0) as matches
+          order by sort_key ${direction}, user_id ${direction} ${window}`
+      : sql`${matches} order by ${key} ${direction}, ${memberships.userId} ${direction} ${window}`;
   const rows = await executeRows(
     db,
-    sql`with page as (
-          select user_id, sort_key from (${sql.join(branches, sql` union `)}) as candidates
-          order by sort_key ${direction}, user_id ${direction} limit ${page.limit} offset ${page.offset})
+    sql`with page as (${pageIds})
         select u.id, u.email, u.name, u.profile_picture_url, u.phone_number, u.verified, u.provider,
           u.is_locked, u.metadata, m.created_at as joined_at, u.last_login, m.is_disabled,
           m.temporary_expiration_date,
@@ -222,19 +217,13 @@ export async function listMembers(db: Db, page: MemberPage): Promise<MemberWithR
 }
 
 export async function countMembers(db: Db, query: MemberQuery): Promise<number> {
-  const conditions = memberConditions(query, 'join');
-  const branches = searchBranches(query).map(
-    ({ range }) =>
-      sql`(select ${memberships.userId} from ${memberships} where ${where([...conditions, range])})`,
-  );
+  const search = searchCondition(query);
+  const conditions = [...memberConditions(query, 'join'), ...(search ? [search] : [])];
   // A count reads the whole tenant. Without parallel workers it takes one core for its few tens of
   // milliseconds instead of every core, and the pages served meanwhile keep theirs (bench/RESULTS.md).
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return executeRows(
-      tx,
-      sql`select count(*) as count from (${sql.join(branches, sql` union `)}) as matches`,
-    );
+    return executeRows(tx, sql`select count(*) as count from ${memberships} where ${where(conditions)}`);
   });
   const [row] = countRow.parse(rows);
   return row?.count ?? 0;

@@ -47,6 +47,14 @@ export const memberships = pgTable(
     index('memberships_tenant_name_idx').on(t.tenantId, sql`${t.sortName} collate "C"`, t.userId),
     index('memberships_tenant_email_idx').on(t.tenantId, sql`${t.sortEmail} collate "C"`, t.userId),
     index('memberships_tenant_created_idx').on(t.tenantId, t.createdAt, t.userId),
+    // The search, a part of the name or email (issue 17, migration 0035: pg_trgm, and btree_gin for the
+    // tenant's id): the tenant's matches without reading its other members.
+    index('memberships_search_trgm_idx').using(
+      'gin',
+      t.tenantId,
+      t.sortName.op('gin_trgm_ops'),
+      t.sortEmail.op('gin_trgm_ops'),
+    ),
   ],
 );
 

@@ -56,6 +56,12 @@ const MEMBER_COUNT_COST_FACTOR = 200;
 /** The inactive preset's threshold moves with the clock: a total counted a minute earlier is not reused. */
 const INACTIVE_COUNT_DRIFT_MS = 60_000;
 
+/**
+ * A search with at most this many matches gathers and sorts them all (about 1 µs each in PostgreSQL);
+ * one with more walks the page's sort order, where so many matches are soon found.
+ */
+const GATHERED_SEARCH_MAX = 10_000;
+
 export interface MemberListQuery {
   limit: number;
   /** The page number (SPEC section 3: _offset counts pages of _limit users). */
@@ -179,6 +185,12 @@ export function createTeamService(deps: {
     }
     return entry.value;
   };
+  /** A page and its total; a searched page is read after its total, which tells how to find it. */
+  const pageAndTotal = async (page: MemberPage, inactiveSeconds: number) => {
+    if (!page.search) return Promise.all([listMembers(db, page), countOf(page, inactiveSeconds)]);
+    const total = await countOf(page, inactiveSeconds);
+    return [await listMembers(db, page, total <= GATHERED_SEARCH_MAX ? 'gather' : 'walk'), total] as const;
+  };
   const forgetCounts = (tenantId: string) => {
     for (const key of counts.keys()) if (key.startsWith(`${tenantId}|`)) counts.delete(key);
   };
@@ -278,10 +290,7 @@ export function createTeamService(deps: {
         limit: query.limit,
         offset: query.offset * query.limit,
       };
-      const [members, totalItems] = await Promise.all([
-        listMembers(db, page),
-        countOf(filter, inactiveSeconds),
-      ]);
+      const [members, totalItems] = await pageAndTotal(page, inactiveSeconds);
       return {
         items: await viewsOf(actor.tenantId, members),
         _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) },
