@@ -3,7 +3,8 @@
 // within the budget, and every other /account page of the login box is reported. For the login page that is
 // the entry chunk, the app it imports once the first frame is painted (its dynamic imports:
 // src/main.tsx), the chunks the HTML preloads, and everything those import statically. Another page
-// loads that too, and its route's chunk (the router imports it lazily) with that chunk's static imports.
+// loads that too, the route table (src/app/routes.tsx, which the app imports lazily for every page but
+// the login page) and its route's chunk (the table imports it lazily), each with its static imports.
 // What a page's chunk imports only on use (a form's validation on its first submit, a step further on)
 // is listed apart, not counted.
 // Usage: node scripts/check-login-bundle.mjs [distDir] (after `vite build`).
@@ -36,6 +37,9 @@ export const ACCOUNT_PAGES = {
   '/account/reset-phone-number': 'reset-phone-number',
   '/account/logout': 'logout',
 };
+
+/** The chunk of the route table every page but /account/login loads. */
+export const ROUTE_TABLE_CHUNK = 'routes';
 
 const ENTRY_SCRIPT = /<script type="module"[^>]*src="([^"]+)"/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"/g;
@@ -81,12 +85,13 @@ export function chunkNamed(dist, name) {
 
 /**
  * What a login-box page other than /account/login loads: `loads` is `{ url: gzip bytes }` of the login
- * page's scripts, its route's chunk and that chunk's static imports; `onUse` is what the route's chunk
- * imports dynamically (with their static imports) beyond that.
+ * page's scripts, the route table's chunk, its route's chunk and their static imports; `onUse` is what
+ * the route's chunk imports dynamically (with their static imports) beyond that.
  */
 export function pageBundle(dist, chunkName) {
   const { seen, visit, dynamicImports } = walker(dist, new Map(loginBundle(dist)));
   const route = chunkNamed(dist, chunkName);
+  visit(chunkNamed(dist, ROUTE_TABLE_CHUNK));
   visit(route);
   const loads = new Map(seen);
   for (const url of dynamicImports(route)) visit(url);

@@ -58,11 +58,13 @@ describe('loginBundle', () => {
 });
 
 describe('pageBundle', () => {
-  it("counts the login page's scripts and the route's chunk with its static imports; its dynamic imports apart", () => {
+  it("counts the login page's scripts, the route table's chunk and the route's chunk with their static imports; its dynamic imports apart", () => {
     build('<script type="module" crossorigin src="/assets/index.js"></script>', {
       'index.js': 'import("./login-AAAAAAAA.js");',
-      'login-AAAAAAAA.js':
-        'const r=()=>import("./forgot-password-BBBBBBBB.js"),s=()=>import("./sign-up-CCCCCCCC.js");',
+      'login-AAAAAAAA.js': 'const t=()=>import("./routes-GGGGGGGG.js");',
+      'routes-GGGGGGGG.js':
+        'import"./lazy-HHHHHHHH.js";const r=()=>import("./forgot-password-BBBBBBBB.js"),s=()=>import("./sign-up-CCCCCCCC.js");',
+      'lazy-HHHHHHHH.js': 'export const l=5;',
       'forgot-password-BBBBBBBB.js':
         'import{f}from"./form-DDDDDDDD.js";const v=()=>import("./zod-EEEEEEEE.js");',
       'form-DDDDDDDD.js': 'export const f=1;',
@@ -77,13 +79,18 @@ describe('pageBundle', () => {
       '/assets/forgot-password-BBBBBBBB.js',
       '/assets/form-DDDDDDDD.js',
       '/assets/index.js',
+      '/assets/lazy-HHHHHHHH.js',
       '/assets/login-AAAAAAAA.js',
+      '/assets/routes-GGGGGGGG.js',
     ]);
     expect([...onUse.keys()].sort()).toEqual(['/assets/zod-EEEEEEEE.js', '/assets/zod-core-FFFFFFFF.js']);
   });
 
   it("fails when the route's chunk is not in the build", () => {
-    build('<script type="module" crossorigin src="/assets/index.js"></script>', { 'index.js': '' });
+    build('<script type="module" crossorigin src="/assets/index.js"></script>', {
+      'index.js': '',
+      'routes-GGGGGGGG.js': '',
+    });
 
     expect(() => pageBundle(dist, 'reset-password')).toThrow('expected one chunk named reset-password');
   });

@@ -1,3 +1,4 @@
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { AdminSection } from '../lib/admin-portal';
 
@@ -117,10 +118,12 @@ export const adminSections: readonly AdminSection[] = sectionEntries;
 // The sections' imports live in a lazy module of their own: in this module, which the login page's chunk
 // holds (the router imports it), each import's list of chunks to preload cost that page about 0.9 kB of
 // gzip (docs/decisions/0003). A section's route fetches that small module beside the portal's layout.
-export const adminSectionRoutes: RouteObject[] = sectionEntries.map(({ key, path }) => ({
-  path: `${path}/*`,
-  lazy: async () => {
-    const { adminSectionPages } = await import('./admin-section-pages');
-    return { Component: await adminSectionPages[key]() };
-  },
-}));
+export async function loadAdminSectionPage(key: BuiltSectionKey): Promise<ComponentType> {
+  const { adminSectionPages } = await import('./admin-section-pages');
+  return adminSectionPages[key]();
+}
+
+export const adminSectionRoutes: RouteObject[] = sectionEntries.map(({ key, path }) => {
+  const Section = lazy(async () => ({ default: await loadAdminSectionPage(key) }));
+  return { path: `${path}/*`, element: <Section /> };
+});

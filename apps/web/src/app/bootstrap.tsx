@@ -1,14 +1,21 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createBrizoStore, createRedirectBridge, loadPreviewMocks, startSdk } from '../sdk';
+import { useNavigate } from 'react-router';
+import {
+  createBrizoStore,
+  createRedirectBridge,
+  loadPreviewMocks,
+  startSdk,
+  type RedirectBridge,
+} from '../sdk';
 import type { BrizoConfig } from '../lib/config';
 import { missingOptionMessage, readConfig } from './config';
 import { authRoutes } from '../lib/paths';
 import { usesHostedLogin } from './hosted-login';
+import { AppRouter } from './app-router';
 import { AppProviders } from './providers';
-import { listenForQueryStrings } from './query-string-listener';
-import { createAppRouter } from './router';
+import { useQueryStringListener } from './query-string-listener';
+import { AppRoutes } from './router';
 
 /**
  * Starts the app in `container`. Without the required `baseUrl` option the app cannot reach
@@ -37,7 +44,7 @@ export function bootstrap(container: HTMLElement, win: Window = window): boolean
 
 /**
  * Ends the current task so the browser can paint and handle input before the next piece of start-up
- * work. Under Lighthouse's 4x CPU slowdown each piece (store, router, first render) is a long task
+ * work. Under Lighthouse's 4x CPU slowdown each piece (store, first render) is a long task
  * of its own: one task of all of them blocked the main thread for 300 ms and more (issue 10).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -54,35 +61,43 @@ async function start(container: HTMLElement, win: Window, config: BrizoConfig): 
     hostedLogin: usesHostedLogin(config.hostedLogin, win.location.pathname),
     allowedRedirectOrigins: config.allowedRedirectOrigins,
   });
-  // The SDK's first request (the feature flags) leaves before the router is built and the first
-  // render runs: the login box waits for its answer and the requests after it (issue 10, Lighthouse).
-  // Nothing the router or the bridge set up is read before that answer arrives.
+  // The SDK's first request (the feature flags) leaves before the first render (which builds the
+  // router) runs: the login box waits for its answer and the requests after it (issue 10, Lighthouse).
+  // Nothing the router or the bridge's navigator set up is read before that answer arrives.
   void startSdk(store, {
     clientId: config.clientId,
     signInForm: [authRoutes.loginUrl, authRoutes.signUpUrl].includes(win.location.pathname),
   });
   await nextTask();
-  const router = createAppRouter();
-  bridge.attachNavigator((to, options) => void router.navigate(to, options));
-  listenForQueryStrings(router);
-
-  await nextTask();
   renderFirst(
     createRoot(container),
     <StrictMode>
       <AppProviders config={config} store={store}>
-        <RouterProvider router={router} />
+        <AppRouter>
+          <RouterSide bridge={bridge} />
+          <AppRoutes />
+        </AppRouter>
       </AppProviders>
     </StrictMode>,
   );
 }
 
 /**
- * The first render, committed in the same task. React Router's provider reads the router's state when
- * it renders and subscribes when it commits; the router keeps an update for a first subscriber, but the
- * query-string listener above already is one. Rendered as a transition, the render yielded to the
- * browser midway, the route's module arrived then, and its update went to the listener only: about a
- * third of page loads stayed on "Loading..." for good (the journeys' intermittent failures).
+ * What follows the router beside the pages: the redirect bridge's navigator (its in-app redirects
+ * wait for it) and the query-string listener.
+ */
+function RouterSide({ bridge }: { bridge: RedirectBridge }) {
+  const navigate = useNavigate();
+  useEffect(() => bridge.attachNavigator((to, options) => void navigate(to, options)), [bridge, navigate]);
+  useQueryStringListener();
+  return null;
+}
+
+/**
+ * The first render, urgent rather than a transition, so React does not hold it back. Under the data
+ * router it once was a transition that yielded midway: the route's module arrived then, and about a
+ * third of page loads stayed on "Loading..." for good (the journeys' intermittent failures). A lazy
+ * page whose module arrives while this render is under way shows once it is in.
  */
 export function renderFirst(root: Root, app: ReactNode): void {
   root.render(app);

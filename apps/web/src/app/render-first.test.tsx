@@ -1,6 +1,6 @@
-import { act, type ReactNode } from 'react';
+import { act, lazy, Suspense, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderFirst } from './bootstrap';
 
@@ -39,21 +39,12 @@ describe('the first render', () => {
   it('shows the route whose module arrived while the first render was under way', async () => {
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
     const moduleArrives = deferred();
-    const router = createMemoryRouter([
-      {
-        path: '/',
-        HydrateFallback: () => <p>Loading...</p>,
-        lazy: async () => {
-          await moduleArrives.promise;
-          return { Component: () => <p>The route</p> };
-        },
-      },
-    ]);
-    // Another subscriber before the first render, like the app's query-string listener: without one,
-    // the router keeps its first update for the provider's subscription.
-    const stopListening = router.subscribe(() => undefined);
-    // Rendered after the router's provider: its module arrives once the provider has read the router's
-    // state, and the render is long enough for the browser to get a turn before the commit.
+    const TheRoute = lazy(async () => {
+      await moduleArrives.promise;
+      return { default: () => <p>The route</p> };
+    });
+    // Rendered after the routes: their module arrives once the lazy page has suspended, and the render
+    // is long enough for the browser to get a turn before the commit.
     let arrived = false;
     function SlowSibling(): ReactNode {
       if (!arrived) {
@@ -69,16 +60,19 @@ describe('the first render', () => {
     renderFirst(
       root,
       <>
-        <RouterProvider router={router} />
+        <MemoryRouter>
+          <Suspense fallback={<p>Loading...</p>}>
+            <Routes>
+              <Route path="/" element={<TheRoute />} />
+            </Routes>
+          </Suspense>
+        </MemoryRouter>
         <SlowSibling />
         <p>The rest of the page</p>
       </>,
     );
 
-    await new Promise((r) => setTimeout(r, 300));
-    console.log('TEXT', container.textContent);
     await expect.poll(() => container?.textContent, { timeout: 5_000 }).toContain('The route');
     expect(arrived).toBe(true);
-    stopListening();
   });
 });

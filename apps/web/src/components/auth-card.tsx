@@ -1,6 +1,6 @@
-import { Box, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandWordmark } from './brand-wordmark';
+import { rem, Stack, Text, type Style } from './plain-ui';
 import { StaticShellHandoff } from './static-shell';
 import classes from './auth-card.module.css';
 
@@ -17,31 +17,48 @@ interface AuthCardProps {
 }
 
 /**
- * The login-box look: brand on a soft background, one centred card. The heading is a Text
- * rendered as h1 rather than Title: one component less on the login page's critical path.
+ * The login-box look: brand on a soft background, one centred card (Mantine's Paper: its class names and
+ * variables, as ./plain-ui does for the rest). The heading is a Text rendered as h1 rather than Title.
  */
 export function AuthCard({ title, subtitle, children, footer, logo, primaryColor }: AuthCardProps) {
   return (
-    <Box
-      component="main"
+    <main
       className={classes.page}
       data-account-primary={primaryColor ? '' : undefined}
-      style={primaryColor ? { '--account-primary': primaryColor } : undefined}
+      style={primaryColor ? ({ '--account-primary': primaryColor } as Style) : undefined}
     >
       <StaticShellHandoff />
       <Stack align="center" gap="lg" className={classes.column}>
         {logo ? <img src={logo} alt="Company logo" className={classes.logo} /> : <BrandWordmark />}
-        <Paper className={classes.card} radius="lg" shadow="md" withBorder>
+        <div
+          style={
+            {
+              '--paper-radius': 'var(--mantine-radius-lg)',
+              '--paper-shadow': 'var(--mantine-shadow-md)',
+            } as Style
+          }
+          className={`${classes.card} m_1b7284a3 mantine-Paper-root`}
+          data-with-border="true"
+        >
           <Stack gap="lg">
             {(title || subtitle) && (
               <Stack gap={6}>
                 {title && (
-                  <Text component="h1" fz={24} fw={700} lh={1.3} ta="center" m={0}>
+                  <Text
+                    component="h1"
+                    style={{
+                      margin: 0,
+                      fontSize: rem(24),
+                      fontWeight: 700,
+                      textAlign: 'center',
+                      lineHeight: 1.3,
+                    }}
+                  >
                     {title}
                   </Text>
                 )}
                 {subtitle && (
-                  <Text c="dimmed" size="sm" ta="center">
+                  <Text dimmed size="sm" style={{ textAlign: 'center' }}>
                     {subtitle}
                   </Text>
                 )}
@@ -49,13 +66,13 @@ export function AuthCard({ title, subtitle, children, footer, logo, primaryColor
             )}
             {children}
           </Stack>
-        </Paper>
+        </div>
         {footer && (
           <Stack gap={6} align="center" className={classes.footer}>
             {footer}
           </Stack>
         )}
       </Stack>
-    </Box>
+    </main>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, rem, Text } from './plain-ui';
 
 /** The Brizo FoodMetrics wordmark: the mark plus the product name. */
 export function BrandWordmark({ size = 'lg' }: { size?: 'md' | 'lg' }) {
@@ -13,9 +13,22 @@ export function BrandWordmark({ size = 'lg' }: { size?: 'md' | 'lg' }) {
           fill="var(--mantine-color-brand-7)"
         />
       </svg>
-      <Text component="span" fz={size === 'lg' ? 22 : 18} fw={700} lh={1} c="dark.8" aria-hidden="true">
+      <Text
+        component="span"
+        style={{
+          color: 'var(--mantine-color-dark-8)',
+          fontSize: rem(size === 'lg' ? 22 : 18),
+          fontWeight: 700,
+          lineHeight: 1,
+        }}
+        aria-hidden="true"
+      >
         Brizo{' '}
-        <Text component="span" inherit fw={500} c="brand.7">
+        <Text
+          component="span"
+          style={{ color: 'var(--mantine-color-brand-7)', fontWeight: 500 }}
+          data-inherit="true"
+        >
           FoodMetrics
         </Text>
       </Text>

@@ -1,5 +1,5 @@
-import { Text } from '@mantine/core';
 import classes from './form-alert.module.css';
+import { rem, Text } from './plain-ui';
 
 /**
  * A form-level error (the server's message); field errors sit on their inputs instead.
@@ -10,7 +10,7 @@ export function FormAlert({ message, title }: { message: string | null | undefin
   return (
     <div className={classes.alert} role="alert">
       {title && (
-        <Text fw={600} size="sm" mb={2}>
+        <Text size="sm" style={{ marginBottom: rem(2), fontWeight: 600 }}>
           {title}
         </Text>
       )}

@@ -1,13 +1,18 @@
-import { Center, Group, Loader, Text } from '@mantine/core';
+import { Group, Loader, Text } from './plain-ui';
 
 /** The loading placeholder (SPEC section 2). */
 export function LoadingScreen() {
   return (
-    <Center mih="100dvh" role="status" aria-live="polite">
+    <div
+      style={{ minHeight: '100dvh' }}
+      className="m_4451eb3a mantine-Center-root"
+      role="status"
+      aria-live="polite"
+    >
       <Group gap="sm">
-        <Loader size="sm" color="brand" />
-        <Text c="dimmed">Loading...</Text>
+        <Loader size="sm" />
+        <Text dimmed>Loading...</Text>
       </Group>
-    </Center>
+    </div>
   );
 }

@@ -1,10 +1,8 @@
-import { TextInput, UnstyledButton, type TextInputProps } from '@mantine/core';
-import { useState, type Ref } from 'react';
+import { useState } from 'react';
 import classes from './password-field.module.css';
+import { TextField, type TextFieldProps } from './plain-ui';
 
-export type PasswordFieldProps = Omit<TextInputProps, 'type' | 'rightSection'> & {
-  ref?: Ref<HTMLInputElement>;
-};
+export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'rightSection'>;
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
@@ -25,28 +23,29 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 }
 
 /**
- * A password input with a show/hide toggle. Built on TextInput rather than Mantine's
- * PasswordInput to keep the login page's critical bundle small; the toggle is a real,
- * labelled button that keyboard users can reach.
+ * A password input with a show/hide toggle. Built on the plain TextInput (./plain-ui) rather than
+ * Mantine's PasswordInput to keep the login page's critical bundle small; the toggle is a real,
+ * labelled button that keyboard users can reach (Mantine's UnstyledButton markup).
  */
 export function PasswordField(props: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextInput
+    <TextField
       {...props}
       type={visible ? 'text' : 'password'}
       spellCheck={false}
       autoCapitalize="off"
       rightSectionPointerEvents="all"
       rightSection={
-        <UnstyledButton
-          className={classes.toggle}
+        <button
+          type="button"
+          className={`mantine-focus-auto ${classes.toggle} m_87cf2631 mantine-UnstyledButton-root`}
           onClick={() => setVisible((value) => !value)}
           aria-label={visible ? 'Hide password' : 'Show password'}
           aria-pressed={visible}
         >
           <EyeIcon crossed={visible} />
-        </UnstyledButton>
+        </button>
       }
     />
   );

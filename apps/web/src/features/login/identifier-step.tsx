@@ -1,6 +1,6 @@
-import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../components/form-alert';
+import { Button, Stack, TextField } from '../../components/plain-ui';
 import { isEmail, messages } from '../../lib/validation';
 
 interface IdentifierStepProps {
@@ -45,7 +45,7 @@ export function IdentifierStep({
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <FormAlert message={error} />
-        <TextInput
+        <TextField
           label={acceptsUsername ? 'Username or email' : 'Email'}
           name={acceptsUsername ? 'username' : 'email'}
           placeholder={acceptsUsername ? undefined : 'name@company.com'}

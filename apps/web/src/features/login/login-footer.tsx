@@ -1,5 +1,5 @@
-import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { anchorProps, Text } from '../../components/plain-ui';
 import { paths } from '../../lib/paths';
 import { mailto } from '../../lib/config';
 
@@ -12,18 +12,18 @@ interface LoginFooterProps {
 export function LoginFooter({ showContactSales, salesEmail }: LoginFooterProps) {
   return (
     <>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" dimmed>
         Forgot your password?{' '}
-        <Anchor component={Link} to={paths.forgotPassword} fw={600}>
+        <Link {...anchorProps()} to={paths.forgotPassword}>
           Reset it
-        </Anchor>
+        </Link>
       </Text>
       {showContactSales && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" dimmed>
           Free trial ended?{' '}
-          <Anchor href={mailto(salesEmail)} fw={600}>
+          <a {...anchorProps()} href={mailto(salesEmail)}>
             Contact sales
-          </Anchor>
+          </a>
         </Text>
       )}
     </>

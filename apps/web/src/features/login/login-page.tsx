@@ -1,8 +1,8 @@
-import { Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
+import { Loader, Stack, Text } from '../../components/plain-ui';
 import { LoadingScreen } from '../../components/loading-screen';
 import { NotAvailableCard } from '../../components/not-available-card';
 import { SSO_FAILED_TITLE } from '../../components/sso-failed-title';
@@ -161,7 +161,7 @@ export function LoginPage() {
         return {
           title: SSO_FAILED_TITLE,
           body: (
-            <Suspense fallback={<Loader color="brand" mx="auto" />}>
+            <Suspense fallback={<Loader centred />}>
               <SsoFailed onBack={restart} />
             </Suspense>
           ),
@@ -170,9 +170,14 @@ export function LoginPage() {
         return {
           title: 'Signing you in',
           body: (
-            <Stack align="center" gap="sm" py="md" role="status">
-              <Loader color="brand" />
-              <Text c="dimmed">Signing you in...</Text>
+            <Stack
+              align="center"
+              gap="sm"
+              style={{ paddingBlock: 'var(--mantine-spacing-md)' }}
+              role="status"
+            >
+              <Loader />
+              <Text dimmed>Signing you in...</Text>
             </Stack>
           ),
         };
@@ -183,7 +188,7 @@ export function LoginPage() {
         return {
           ...passwordLifecycleSteps[step],
           body: (
-            <Suspense fallback={<Loader color="brand" mx="auto" />}>
+            <Suspense fallback={<Loader centred />}>
               <PasswordLifecycleStep step={step} email={email} />
             </Suspense>
           ),
@@ -193,7 +198,7 @@ export function LoginPage() {
         return {
           title: step === 'forceTwoFactor' ? 'Set up two-factor authentication' : 'Two-factor authentication',
           body: (
-            <Suspense fallback={<Loader color="brand" mx="auto" />}>
+            <Suspense fallback={<Loader centred />}>
               <MfaLoginStep onBack={restart} />
             </Suspense>
           ),
@@ -202,7 +207,7 @@ export function LoginPage() {
         return {
           title: 'Recover your account',
           body: (
-            <Suspense fallback={<Loader color="brand" mx="auto" />}>
+            <Suspense fallback={<Loader centred />}>
               <RecoverTwoFactorStep />
             </Suspense>
           ),
@@ -211,7 +216,7 @@ export function LoginPage() {
         return {
           title: 'Sign in faster with a passkey',
           body: (
-            <Suspense fallback={<Loader color="brand" mx="auto" />}>
+            <Suspense fallback={<Loader centred />}>
               <PromptPasskeysStep />
             </Suspense>
           ),

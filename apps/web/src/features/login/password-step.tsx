@@ -1,7 +1,7 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { PasswordField } from '../../components/password-field';
+import { anchorProps, Button, Group, Stack, Text, TextField } from '../../components/plain-ui';
 
 interface PasswordStepProps {
   email: string;
@@ -39,7 +39,7 @@ export function PasswordStep({
       <Stack gap="md">
         <FormAlert message={error} />
         {/* Read-only, but a real field: password managers pair it with the password. */}
-        <TextInput
+        <TextField
           label={identifierLabel}
           name="email"
           type={identifierLabel === 'Email' ? 'email' : 'text'}
@@ -48,9 +48,9 @@ export function PasswordStep({
           readOnly
           rightSectionWidth={80}
           rightSection={
-            <Anchor component="button" type="button" size="sm" onClick={onChangeEmail} fw={600}>
+            <button {...anchorProps('sm')} type="button" onClick={onChangeEmail}>
               Change
-            </Anchor>
+            </button>
           }
         />
         <PasswordField
@@ -77,8 +77,8 @@ export function PasswordStep({
 /** While the browser leaves for the user's identity provider (step redirectToSSO). */
 export function RedirectToSsoStep() {
   return (
-    <Group justify="center" py="md">
-      <Text c="dimmed" role="status">
+    <Group justify="center" style={{ paddingBlock: 'var(--mantine-spacing-md)' }}>
+      <Text dimmed role="status">
         Redirecting you to your company&apos;s sign-in page...
       </Text>
     </Group>

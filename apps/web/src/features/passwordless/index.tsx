@@ -1,7 +1,7 @@
 // Passwordless sign-in (magic link, email code, SMS code). The login page imports only this
 // file: the screens themselves load lazily, so the login entry chunk stays within its budget.
-import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { Loader } from '../../components/plain-ui';
 import { usePublicAuthStrategy } from '../../sdk';
 import type { PasswordlessStepName } from './steps';
 
@@ -10,7 +10,7 @@ export { isPasswordlessStep, passwordlessStepTitles, type PasswordlessStepName }
 const StepBody = lazy(() => import('./passwordless-step').then((m) => ({ default: m.PasswordlessStep })));
 const QuickSms = lazy(() => import('./quick-sms-form').then((m) => ({ default: m.QuickSmsForm })));
 
-const fallback = <Loader color="brand" size="sm" mx="auto" />;
+const fallback = <Loader size="sm" centred />;
 
 export function PasswordlessStepScreen(props: { step: PasswordlessStepName; onRestart: () => void }) {
   return (
