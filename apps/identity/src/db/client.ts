@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { packageRoot } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { withKeptPlans } from './pglite-kept-plans.js';
 import * as schema from './schema/index.js';
 
 /**
@@ -253,7 +254,7 @@ export interface Database {
 
 /** Wraps an open PGlite instance (a data directory, a restored dump or in-memory). */
 export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): Database {
-  const drizzle = drizzlePglite(client, { schema });
+  const drizzle = drizzlePglite(withKeptPlans(client), { schema });
   return {
     db: transactionAware(drizzle),
     kind: 'pglite',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { insideTransaction, type Db } from '../client.js';
+import { keepPlan } from '../pglite-kept-plans.js';
 import { users } from '../schema/index.js';
 import { enforcingSsoPolicyOfEmail, type EnforcingSsoPolicy } from './sso-settings.js';
 import { normalizeUsername, usernameMatches } from './usernames.js';
@@ -41,8 +42,8 @@ function loginRead(db: Db, by: LoginBy) {
 }
 
 /**
- * Built once per database: building this statement costs the server more than sending it, and on
- * PostgreSQL a named statement is planned once per connection instead of on every login.
+ * Built once per database: building this statement costs the server more than sending it, and a named
+ * statement is planned once per connection instead of on every login (on PGlite, db/pglite-kept-plans.ts).
  */
 const prepared = new WeakMap<Db, Record<LoginBy, ReturnType<ReturnType<typeof loginRead>['prepare']>>>();
 
@@ -69,6 +70,8 @@ export async function findPasswordLoginUser(
       email: loginRead(db, 'email').prepare('password_login_by_email'),
       username: loginRead(db, 'username').prepare('password_login_by_username'),
     };
+    keepPlan(statements.email);
+    keepPlan(statements.username);
     prepared.set(db, statements);
   }
   const [row] = await statements[by].execute(values);

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../client.js';
+import { keepPlanOf } from '../pglite-kept-plans.js';
 import { executeRows } from '../rows.js';
 import {
   auditLogs,
@@ -34,7 +35,7 @@ export async function insertSessionStart(db: Db, start: SessionStart): Promise<v
   // Raw SQL takes dates as ISO strings: both drivers then agree on the parameter's text.
   const now = start.now.toISOString();
   const expiresAt = start.expiresAt.toISOString();
-  await db.execute(sql`
+  const statement = sql`
     with family as (
       insert into ${refreshTokenFamilies} (id, user_id, tenant_id, ip_address, user_agent, authentication, created_at)
       values (${start.familyId}, ${start.userId}, ${start.tenantId}, ${start.ipAddress}, ${start.userAgent},
@@ -54,7 +55,10 @@ export async function insertSessionStart(db: Db, start: SessionStart): Promise<v
     -- Issue 14: the sign-in's domain event, for the tenant's webhooks and channels (db/queries/audit-logs.ts).
     insert into event_outbox (audit_id, tenant_id, created_at)
     select id, tenant_id, created_at from audit where tenant_id is not null
-  `);
+  `;
+  // Every sign-in runs it: on PGlite it took 1.5-1.8 ms planned each time, 0.6-0.8 ms with its plan kept.
+  keepPlanOf(statement);
+  await db.execute(statement);
 }
 
 export type RefreshSessionRow = UserClaimsRow & {
@@ -137,10 +141,10 @@ export async function rotateRefreshToken(
   db: Db,
   rotation: { oldHash: string; newHash: string; now: Date; expiresAt: Date; defaultLifetimeSeconds: number },
 ): Promise<RotatedSession | undefined> {
-  const rows = await executeRows(
-    db,
-    sql`select * from rotate_refresh_token(${rotation.oldHash}, ${rotation.newHash}, ${rotation.now.toISOString()}, ${rotation.expiresAt.toISOString()}, ${rotation.defaultLifetimeSeconds}::integer)`,
-  );
+  const statement = sql`select * from rotate_refresh_token(${rotation.oldHash}, ${rotation.newHash}, ${rotation.now.toISOString()}, ${rotation.expiresAt.toISOString()}, ${rotation.defaultLifetimeSeconds}::integer)`;
+  // Every refresh runs it: on PGlite it took 0.5-0.9 ms run as a new statement, 0.24-0.34 ms kept.
+  keepPlanOf(statement);
+  const rows = await executeRows(db, statement);
   const row = rows[0] === undefined ? undefined : rotatedRow.parse(rows[0]);
   if (!row) return undefined;
   return {
