@@ -13,10 +13,11 @@ import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// /account/login is held to 200 kB (decision 0003) in Vite's own (decimal) units, the stricter reading
-// of "200 KB". Issue 17 asks for 160 kB on it and on every other page of the login box: each page is
-// marked against that target, which is not met yet and does not fail the check.
-export const BUDGET_BYTES = 200 * 1000;
+// /account/login is held to 170 kB (decision 0003, lowered from 200 kB when issue 17 brought it to
+// 167.6 kB) in Vite's own (decimal) units, the stricter reading. Issue 17 asks for 160 kB on it and on
+// every other page of the login box: each page is marked against that target, which is not met yet and
+// does not fail the check.
+export const BUDGET_BYTES = 170 * 1000;
 export const TARGET_BYTES = 160 * 1000;
 
 /**
