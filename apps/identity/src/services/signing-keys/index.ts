@@ -210,10 +210,11 @@ export function createSigningKeyStore(deps: {
   return {
     async prepare() {
       if (!sealing && config.production) {
-        (deps.log?.warn ?? deps.log?.error)?.(
-          { setting: 'SECRETS_KEY' },
-          'SECRETS_KEY is not set: signing keys are stored in clear',
-        );
+        // Called on the logger: pino's methods read their logger from `this`.
+        const details = { setting: 'SECRETS_KEY' };
+        const message = 'SECRETS_KEY is not set: signing keys are stored in clear';
+        if (deps.log?.warn) deps.log.warn(details, message);
+        else deps.log?.error(details, message);
       }
       await locked(async (rows) => {
         const current = rows.filter((row) => row.retiredAt === null);
