@@ -36,6 +36,13 @@ describe('kept plans on PGlite', () => {
     expect(kept.fields.map((field) => field.name)).toEqual(['id', 'body', 'at', 'extra']);
     const arrays = await client.query(count, ['f%'], { rowMode: 'array' });
     expect(arrays.rows).toEqual([[1]]);
+    // Other parsers of the same type are other parsers.
+    const marked = (mark: string) => ({
+      rowMode: 'array' as const,
+      parsers: { 23: (value: string) => mark + value },
+    });
+    expect((await client.query(count, ['f%'], marked('n'))).rows).toEqual([['n1']]);
+    expect((await client.query(count, ['f%'], marked('m'))).rows).toEqual([['m1']]);
   });
 
   it('run inside a transaction, and are undone with it', async () => {
