@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepPlanOf, withKeptPlans } from './pglite-kept-plans.js';
+import { keptStatement, withKeptPlans } from './pglite-kept-plans.js';
 
 // Issue 17: the statements of the hot paths run on PGlite as named statements whose plans are kept. They
 // answer as PGlite's own `query` does, inside a transaction and outside one.
@@ -17,8 +17,8 @@ describe('kept plans on PGlite', () => {
     await raw.exec(
       `create table notes (id int primary key, body text not null, at timestamptz, extra jsonb)`,
     );
-    keepPlanOf(sql.raw(insert));
-    keepPlanOf(sql.raw(count));
+    keptStatement(() => sql.raw(insert))();
+    keptStatement(() => sql.raw(count))();
   });
 
   afterAll(() => raw.close());

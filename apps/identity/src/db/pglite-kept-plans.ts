@@ -25,9 +25,20 @@ export function keepPlan(statement: { getQuery(): { sql: string } }): void {
   keptTexts.add(statement.getQuery().sql);
 }
 
-/** Keeps the plan of a raw SQL statement (its text, whatever its values). */
-export function keepPlanOf(query: SQL): void {
-  keptTexts.add(dialect.sqlToQuery(query).sql);
+/**
+ * A raw SQL statement whose plan is kept: `build` makes it from its values. Its text, the same whatever
+ * the values, is read from the first statement built, so a hot path does not render it twice a call.
+ */
+export function keptStatement<Args extends unknown[]>(build: (...args: Args) => SQL): (...args: Args) => SQL {
+  let kept = false;
+  return (...args) => {
+    const query = build(...args);
+    if (!kept) {
+      keptTexts.add(dialect.sqlToQuery(query).sql);
+      kept = true;
+    }
+    return query;
+  };
 }
 
 interface Prepared {
