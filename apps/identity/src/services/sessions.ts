@@ -87,7 +87,7 @@ export function createSessionService(deps: {
   /** The tenant's policies of the Security section (issue 4): IP restrictions, max concurrent sessions. */
   restrictions?: {
     ipRestrictions: Pick<IpRestrictionService, 'assertAllowed'>;
-    tenantSecurity: Pick<TenantSecurityService, 'enforceSessionLimit' | 'sessionPolicy'>;
+    tenantSecurity: Pick<TenantSecurityService, 'limitsSessions' | 'enforceSessionLimit' | 'sessionPolicy'>;
   };
 }): SessionService {
   const { db, config, clock, tokens, authorization, restrictions, revocations } = deps;
@@ -211,10 +211,8 @@ export function createSessionService(deps: {
       const refreshToken = generateToken();
       // Issue 10: every session knows when its user signed in, so account changes can ask for a recent sign-in.
       authentication ??= { auth_time: Math.floor(now.getTime() / 1000) };
-      // Issue 10: the session, its first token, the last login, the audit row and the sessions ended
-      // by the tenant's limit are one transaction (the caller's, when it has one).
-      const beyondLimit = await atomically(db, async () => {
-        await insertSessionStart(db, {
+      const writeStart = () =>
+        insertSessionStart(db, {
           familyId,
           userId: user.id,
           tenantId: user.tenantId,
@@ -231,9 +229,20 @@ export function createSessionService(deps: {
             now,
           ),
         });
-        // Max concurrent sessions (tenant session policy): the new session stays, the oldest ones end.
-        return (await restrictions?.tenantSecurity.enforceSessionLimit(user.id, user.tenantId)) ?? [];
-      });
+      // Issue 10: the session, its first token, the last login, the audit row and the sessions ended
+      // by the tenant's limit are one transaction (the caller's, when it has one). Issue 17: without a
+      // limit the writes are the one statement, atomic by itself, so no BEGIN and COMMIT round trips.
+      const security = restrictions?.tenantSecurity;
+      let beyondLimit: string[] = [];
+      if (security && (await security.limitsSessions(user.tenantId))) {
+        beyondLimit = await atomically(db, async () => {
+          await writeStart();
+          // Max concurrent sessions (tenant session policy): the new session stays, the oldest ones end.
+          return security.enforceSessionLimit(user.id, user.tenantId);
+        });
+      } else {
+        await writeStart();
+      }
       for (const ended of beyondLimit) revocations.revoke(revocationKeys.session(ended), now.getTime());
       auditActionRecorded(event.action);
       return respond(user, familyId, refreshToken, authentication);

@@ -48,6 +48,8 @@ export interface DomainRestrictionView {
 export interface TenantSecurityService {
   sessionPolicy(tenantId: string): Promise<SessionPolicyView>;
   saveSessionPolicy(actor: AdminActor, change: SessionPolicyChange): Promise<SessionPolicyView>;
+  /** Whether the tenant's session policy caps its users' concurrent sessions (cached). */
+  limitsSessions(tenantId: string | null): Promise<boolean>;
   /** After a sign-in: ends the user's oldest sessions beyond the tenant's max concurrent sessions (their ids). */
   enforceSessionLimit(userId: string, tenantId: string | null): Promise<string[]>;
 
@@ -151,7 +153,8 @@ export function createTenantSecurityService(deps: {
   const forget = sharedTenantCache(deps.bus, 'session-limits', (tenantId) =>
     tenantId === undefined ? limited.clear() : limited.forget(tenantId),
   );
-  const limitsSessions = (tenantId: string): Promise<boolean> => limited.get(tenantId);
+  const limitsSessions = async (tenantId: string | null): Promise<boolean> =>
+    tenantId !== null && (await limited.get(tenantId));
 
   const domainConfigOf = async (tenantId: string): Promise<DomainConfigView> => {
     const row = await findRestrictionConfig(db, tenantId);
@@ -199,6 +202,8 @@ export function createTenantSecurityService(deps: {
       );
       return sessionView(row);
     },
+
+    limitsSessions,
 
     async enforceSessionLimit(userId, tenantId) {
       if (!tenantId || !(await limitsSessions(tenantId))) return [];
