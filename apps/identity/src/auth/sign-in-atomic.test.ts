@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mfaChallenges, oauthAuthorizationCodes, refreshTokens } from '../db/schema/index.js';
+import {
+  mfaChallenges,
+  oauthAuthorizationCodes,
+  passwordStates,
+  refreshTokenFamilies,
+  refreshTokens,
+} from '../db/schema/index.js';
 import { hashToken } from '../lib/secrets.js';
 import { auditCount, failingInserts } from '../../test/atomic-support.js';
 import { createUser } from '../../test/factories.js';
@@ -27,6 +33,34 @@ describe('issue 10: sign-in flows are atomic', () => {
     expect(challenges).toEqual([]);
     await inserts.restore('audit_logs');
     expect(json<{ mfaRequired: boolean }>(await client.login(created.user.email)).mfaRequired).toBe(true);
+  });
+
+  // Issue 17: a sign-in with nothing else to write runs its session start, one statement, without a
+  // transaction; one that also resets the failed-attempt count opens one.
+  it('a password login whose audit row fails starts no session', async () => {
+    const created = await createUser(server().db, server().passwords);
+    await inserts.failAudit('User logged in');
+    expectErrorShape(await client.login(created.user.email), 500);
+    const families = () =>
+      server().db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.userId, created.user.id));
+    expect(await families()).toEqual([]);
+    await inserts.restore('audit_logs');
+    expect((await client.login(created.user.email)).statusCode).toBe(200);
+    expect(await families()).toHaveLength(1);
+  });
+
+  it('a password login whose session fails keeps the failed-attempt count it would have reset', async () => {
+    const created = await createUser(server().db, server().passwords);
+    await server().db.insert(passwordStates).values({ userId: created.user.id, failedAttempts: 2 });
+    const failedAttempts = async () =>
+      (await server().db.select().from(passwordStates).where(eq(passwordStates.userId, created.user.id)))[0]
+        ?.failedAttempts;
+    await inserts.fail('refresh_token_families');
+    expectErrorShape(await client.login(created.user.email), 500);
+    expect(await failedAttempts()).toBe(2);
+    await inserts.restore('refresh_token_families');
+    expect((await client.login(created.user.email)).statusCode).toBe(200);
+    expect(await failedAttempts()).toBe(0);
   });
 
   it('an impersonation whose session fails leaves no audit row of it', async () => {

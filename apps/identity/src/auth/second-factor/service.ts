@@ -298,6 +298,9 @@ export function createMfaService(deps: {
   /**
    * After a proven first factor: a session, unless the user has MFA (and this device is not
    * remembered) or the tenant's policy forces MFA, in which case the answer is an mfaToken.
+   * Issue 10: the session (or the challenge) and its audit rows are one transaction, the caller's if it
+   * has one. Issue 17: each answer opens its own only when it writes more than once; a session start
+   * without a second factor is one statement (services/sessions.ts), atomic by itself.
    */
   const startOrChallenge = async (
     user: UserClaimsRow & { mfaEnrolled?: boolean },
@@ -321,14 +324,19 @@ export function createMfaService(deps: {
         now,
       });
       if (remembered) {
-        await audit(mfaAuditEvents.mfaSkippedRememberedDevice, meta, { ...user, userId: user.id }, '');
-        return sessions.start(user, meta, event);
+        return atomically(db, async () => {
+          await audit(mfaAuditEvents.mfaSkippedRememberedDevice, meta, { ...user, userId: user.id }, '');
+          return sessions.start(user, meta, event);
+        });
       }
     }
 
     if (enrolled) {
-      const mfaToken = await issueChallenge(user, 'login');
-      await audit(mfaAuditEvents.mfaRequired, meta, { ...user, userId: user.id }, 'enrolled');
+      const mfaToken = await atomically(db, async () => {
+        const token = await issueChallenge(user, 'login');
+        await audit(mfaAuditEvents.mfaRequired, meta, { ...user, userId: user.id }, 'enrolled');
+        return token;
+      });
       return {
         ...loginView(user),
         mfaToken,
@@ -340,13 +348,16 @@ export function createMfaService(deps: {
       deps.secondFactorStrategies.includes(strategy),
     );
     const secret = mfaStrategies.includes('AuthenticatorApp') ? generateTotpSecret() : null;
-    const mfaToken = await issueChallenge(user, 'login', secret);
-    await audit(
-      mfaAuditEvents.mfaRequired,
-      meta,
-      { ...user, userId: user.id },
-      'enrollment forced by policy',
-    );
+    const mfaToken = await atomically(db, async () => {
+      const token = await issueChallenge(user, 'login', secret);
+      await audit(
+        mfaAuditEvents.mfaRequired,
+        meta,
+        { ...user, userId: user.id },
+        'enrollment forced by policy',
+      );
+      return token;
+    });
     return {
       ...loginView(user),
       mfaToken,
@@ -386,19 +397,7 @@ export function createMfaService(deps: {
       audit,
     },
 
-    /**
-     * After a proven first factor: a session, unless the user has MFA (and this device is not
-     * remembered) or the tenant's policy forces MFA, in which case the answer is an mfaToken.
-     */
-    async startOrChallenge(
-      user: UserClaimsRow & { mfaEnrolled?: boolean },
-      meta: RequestMeta,
-      event: AuditEvent,
-      trustedDeviceToken: string | undefined,
-    ): Promise<LoginResponse | MfaRequiredResponse> {
-      // Issue 10: the session (or the challenge) and its audit rows, in the caller's transaction if any.
-      return atomically(db, () => startOrChallenge(user, meta, event, trustedDeviceToken));
-    },
+    startOrChallenge,
 
     /** GET mfa-policy/allow-remember-device: may this login offer "remember this device"? */
     async rememberDeviceOffer(mfaToken: string) {

@@ -1,6 +1,6 @@
 import { webPaths } from '@brizo/contract';
 import type { Config } from '../../../config.js';
-import type { Db } from '../../../db/client.js';
+import { atomically, type Db } from '../../../db/client.js';
 import { consumeOneTimeToken, findUsableOneTimeTokenByHash } from '../../../db/queries/one-time-tokens.js';
 import {
   findRecentPasswordHashes,
@@ -27,7 +27,7 @@ import type { MfaRequiredResponse } from '../../second-factor/service.js';
 import type { LoginResponse } from '../../../services/sessions.js';
 import { isCommonPassword } from './common-passwords.js';
 import { accountLockedMail } from '../../../services/lifecycle/mails.js';
-import type { SecurityPolicyService } from '../../../services/lifecycle/policies.js';
+import type { EffectivePolicies, SecurityPolicyService } from '../../../services/lifecycle/policies.js';
 
 export const UNLOCK_TOKEN_TTL_MINUTES = 60;
 export const BREACHED_PASSWORD_FLAG = 'security-center-show-login-flows';
@@ -152,6 +152,42 @@ export function createPasswordLifecycleService(deps: {
     ...extra,
   });
 
+  /** The rest of a password login, in one transaction: see completePasswordLogin. */
+  const finishPasswordLogin = async (
+    user: PasswordLoginUserRow,
+    meta: RequestMeta,
+    startSession: () => Promise<LoginResponse | MfaRequiredResponse>,
+    { rotation, breached }: { rotation: EffectivePolicies['rotation']; breached: boolean },
+  ): Promise<PasswordLoginAnswer | MfaRequiredResponse> => {
+    if (user.failedAttempts > 0) await resetFailedAttempts(db, user.id);
+    if (breached) {
+      await audit(
+        auditEvents.breachedPasswordLogin,
+        meta,
+        user,
+        'password found on the breached-password list',
+      );
+      return pending(user, { isBreachedPassword: true });
+    }
+
+    if (!rotation) return startSession();
+    const now = clock.now();
+    const minutesLeft = passwordMinutesLeft(
+      new Date(user.passwordSetAt * 1000),
+      rotation.rotationPeriod,
+      now,
+    );
+    if (minutesLeft <= 0) {
+      const resetPasswordToken = await issuePasswordResetToken(db, user.id, now);
+      await audit(auditEvents.passwordExpired, meta, user, 'password older than the rotation period');
+      return pending(user, { resetPasswordToken });
+    }
+    const session = await startSession();
+    // A second factor comes first; the expiry notice rides on the session once there is one.
+    if (session.mfaRequired || minutesLeft > rotation.notificationPeriod) return session;
+    return { ...session, passwordExpiresIn: minutesLeft, notificationPeriod: rotation.notificationPeriod };
+  };
+
   return {
     async recordFailedPassword(user, meta) {
       const { lockout } = await policies.effective(user.tenantId);
@@ -162,36 +198,13 @@ export function createPasswordLifecycleService(deps: {
     },
 
     async completePasswordLogin(user, password, meta, startSession) {
-      const effective = await policies.effective(user.tenantId);
-      if (user.failedAttempts > 0) await resetFailedAttempts(db, user.id);
-
-      if (flagOverrides.get(BREACHED_PASSWORD_FLAG) === 'on' && isCommonPassword(password)) {
-        await audit(
-          auditEvents.breachedPasswordLogin,
-          meta,
-          user,
-          'password found on the breached-password list',
-        );
-        return pending(user, { isBreachedPassword: true });
-      }
-
-      const { rotation } = effective;
-      if (!rotation) return startSession();
-      const now = clock.now();
-      const minutesLeft = passwordMinutesLeft(
-        new Date(user.passwordSetAt * 1000),
-        rotation.rotationPeriod,
-        now,
-      );
-      if (minutesLeft <= 0) {
-        const resetPasswordToken = await issuePasswordResetToken(db, user.id, now);
-        await audit(auditEvents.passwordExpired, meta, user, 'password older than the rotation period');
-        return pending(user, { resetPasswordToken });
-      }
-      const session = await startSession();
-      // A second factor comes first; the expiry notice rides on the session once there is one.
-      if (session.mfaRequired || minutesLeft > rotation.notificationPeriod) return session;
-      return { ...session, passwordExpiresIn: minutesLeft, notificationPeriod: rotation.notificationPeriod };
+      const { rotation } = await policies.effective(user.tenantId);
+      const breached = flagOverrides.get(BREACHED_PASSWORD_FLAG) === 'on' && isCommonPassword(password);
+      // Issue 10: the reset attempt count, the session (or the challenge, or the expired password's reset
+      // token) and their audit rows are one transaction. Issue 17: most sign-ins write only the session
+      // start, which sees to its own atomicity: no transaction, no BEGIN and COMMIT round trips.
+      if (user.failedAttempts === 0 && !breached && !rotation) return startSession();
+      return atomically(db, () => finishPasswordLogin(user, meta, startSession, { rotation, breached }));
     },
 
     async assertNotReused(user, password) {

@@ -120,13 +120,10 @@ export function createPasswordLoginService(deps: {
         await fail(meta, user.email, 'user not verified', user.id, user.tenantId);
         throw appError(errorCatalogue.auth.userNotVerified);
       }
-      // With a second factor due, the answer is an mfaToken instead of a session. Issue 10: the reset
-      // attempt count, the session (or the challenge, or the expired password's reset token) and their
-      // audit rows are one transaction, opened after the argon2 verify.
-      return db.transaction(() =>
-        deps.lifecycle.completePasswordLogin(user, password, meta, () =>
-          deps.mfa.startOrChallenge(user, meta, auditEvents.loginSucceeded, options?.trustedDeviceToken),
-        ),
+      // With a second factor due, the answer is an mfaToken instead of a session. Its writes are one
+      // transaction when there are several (completePasswordLogin), opened after the argon2 verify.
+      return deps.lifecycle.completePasswordLogin(user, password, meta, () =>
+        deps.mfa.startOrChallenge(user, meta, auditEvents.loginSucceeded, options?.trustedDeviceToken),
       );
     },
   };
