@@ -5,6 +5,8 @@
 // src/main.tsx), the chunks the HTML preloads, and everything those import statically. Another page
 // loads that too, the route table (src/app/routes.tsx, which the app imports lazily for every page but
 // the login page) and its route's chunk (the table imports it lazily), each with its static imports.
+// A route the table hands to a further table it imports lazily (src/app/product-routes.tsx, react-router
+// and Mantine's provider with it) loads that table's chunk and its static imports too.
 // What a page's chunk imports only on use (a form's validation on its first submit, a step further on)
 // is listed apart, not counted.
 // Usage: node scripts/check-login-bundle.mjs [distDir] (after `vite build`).
@@ -13,28 +15,30 @@ import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// /account/login is held to 170 kB (decision 0003, lowered from 200 kB when issue 17 brought it to
-// 167.6 kB) in Vite's own (decimal) units, the stricter reading. Issue 17 asks for 160 kB on it and on
-// every other page of the login box: each page is marked against that target, which is not met yet and
-// does not fail the check.
-export const BUDGET_BYTES = 170 * 1000;
+// /account/login is held to 154 kB (decision 0003, lowered from 200 kB when issue 17 brought it to
+// 167.6 kB, then to 170 kB, and to 154 kB when its chunk lost react-router and Mantine's provider at
+// 153.0 kB) in Vite's own (decimal) units, the stricter reading. Issue 17 asks for 160 kB on it and on
+// every other page of the login box: each page is marked against that target, which not every page meets
+// yet (sign-up and step-up still load react-router and Mantine's components), and does not fail the check.
+export const BUDGET_BYTES = 154 * 1000;
 export const TARGET_BYTES = 160 * 1000;
 
 /**
  * The login box's pages other than /account/login, each with the name of its route's chunk (the
- * module src/app/router.tsx imports lazily for it; the bundler names the chunk after it).
+ * module the route table, src/app/routes.tsx or src/app/product-routes.tsx, imports lazily for it; the
+ * bundler names the chunk after it).
  */
 export const ACCOUNT_PAGES = {
   '/account/sign-up': 'sign-up-with-social-logins',
   '/account/login/magic-link': 'magic-link-page',
-  '/account/activate': 'activate',
+  '/account/activate': 'activate-page',
   '/account/forget-password': 'forgot-password',
   '/account/reset-password': 'reset-password',
   '/account/unlock': 'unlock',
   '/account/invitation/accept': 'accept-invitation',
   '/account/revert-email': 'revert-email',
   '/account/impersonate': 'impersonate',
-  '/account/step-up': 'mfa',
+  '/account/step-up': 'step-up-with-theme',
   '/account/reset-phone-number': 'reset-phone-number',
   '/account/logout': 'logout',
 };
@@ -85,15 +89,36 @@ export function chunkNamed(dist, name) {
 }
 
 /**
+ * The chunks the route table reaches `route` through: the first of the shortest chains of dynamic
+ * imports from `table` to it, both ends included.
+ */
+function chainTo(table, route, dynamicImports) {
+  const cameFrom = new Map([[table, null]]);
+  for (const queue = [table]; queue.length > 0;) {
+    const url = queue.shift();
+    if (url === route) break;
+    for (const next of dynamicImports(url)) {
+      if (cameFrom.has(next)) continue;
+      cameFrom.set(next, url);
+      queue.push(next);
+    }
+  }
+  if (!cameFrom.has(route)) throw new Error(`the route table does not import ${route}`);
+  const chain = [];
+  for (let url = route; url; url = cameFrom.get(url)) chain.unshift(url);
+  return chain;
+}
+
+/**
  * What a login-box page other than /account/login loads: `loads` is `{ url: gzip bytes }` of the login
- * page's scripts, the route table's chunk, its route's chunk and their static imports; `onUse` is what
- * the route's chunk imports dynamically (with their static imports) beyond that.
+ * page's scripts, the route table's chunk, any table on the way from it to the route's chunk, the
+ * route's chunk and their static imports; `onUse` is what the route's chunk imports dynamically (with
+ * their static imports) beyond that.
  */
 export function pageBundle(dist, chunkName) {
   const { seen, visit, dynamicImports } = walker(dist, new Map(loginBundle(dist)));
   const route = chunkNamed(dist, chunkName);
-  visit(chunkNamed(dist, ROUTE_TABLE_CHUNK));
-  visit(route);
+  for (const url of chainTo(chunkNamed(dist, ROUTE_TABLE_CHUNK), route, dynamicImports)) visit(url);
   const loads = new Map(seen);
   for (const url of dynamicImports(route)) visit(url);
   const onUse = new Map([...seen].filter(([url]) => !loads.has(url)));

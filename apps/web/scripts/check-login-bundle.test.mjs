@@ -86,6 +86,37 @@ describe('pageBundle', () => {
     expect([...onUse.keys()].sort()).toEqual(['/assets/zod-EEEEEEEE.js', '/assets/zod-core-FFFFFFFF.js']);
   });
 
+  it('counts a further table the route table hands the route to, with its static imports, and not the tables beside it', () => {
+    build('<script type="module" crossorigin src="/assets/index.js"></script>', {
+      'index.js': 'import("./login-AAAAAAAA.js");',
+      'login-AAAAAAAA.js': 'const t=()=>import("./routes-GGGGGGGG.js");',
+      'routes-GGGGGGGG.js':
+        'const r=()=>import("./logout-BBBBBBBB.js"),p=()=>import("./product-routes-CCCCCCCC.js"),a=()=>import("./admin-routes-DDDDDDDD.js");',
+      'logout-BBBBBBBB.js': 'export default 1;',
+      'product-routes-CCCCCCCC.js':
+        'import"./router-EEEEEEEE.js";const s=()=>import("./mfa-FFFFFFFF.js"),l=()=>import("./logout-BBBBBBBB.js");',
+      'router-EEEEEEEE.js': 'export const r=2;',
+      'admin-routes-DDDDDDDD.js': 'const s=()=>import("./mfa-FFFFFFFF.js");',
+      'mfa-FFFFFFFF.js': 'export default 3;',
+    });
+
+    expect([...pageBundle(dist, 'mfa').loads.keys()].sort()).toEqual([
+      '/assets/index.js',
+      '/assets/login-AAAAAAAA.js',
+      '/assets/mfa-FFFFFFFF.js',
+      '/assets/product-routes-CCCCCCCC.js',
+      '/assets/router-EEEEEEEE.js',
+      '/assets/routes-GGGGGGGG.js',
+    ]);
+    // Reached from the route table itself: the further table is not loaded for it.
+    expect([...pageBundle(dist, 'logout').loads.keys()].sort()).toEqual([
+      '/assets/index.js',
+      '/assets/login-AAAAAAAA.js',
+      '/assets/logout-BBBBBBBB.js',
+      '/assets/routes-GGGGGGGG.js',
+    ]);
+  });
+
   it("fails when the route's chunk is not in the build", () => {
     build('<script type="module" crossorigin src="/assets/index.js"></script>', {
       'index.js': '',

@@ -1,8 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppRouter } from './app-router';
+import { useLocation, useNavigate, type NavigateFunction } from './navigation';
+import { ReactRouterBridge } from './react-router-bridge';
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
@@ -32,12 +34,15 @@ function setup() {
   render(
     <AppRouter>
       <Navigator />
-      <Suspense fallback={<p>Loading...</p>}>
-        <Routes>
-          <Route path="/first" element={<p>The first page</p>} />
-          <Route path="/next" element={<Next />} />
-        </Routes>
-      </Suspense>
+      {/* The pages under react-router, as the route table renders them (src/app/routes.tsx). */}
+      <ReactRouterBridge>
+        <Suspense fallback={<p>Loading...</p>}>
+          <Routes>
+            <Route path="/first" element={<p>The first page</p>} />
+            <Route path="/next" element={<Next />} />
+          </Routes>
+        </Suspense>
+      </ReactRouterBridge>
     </AppRouter>,
   );
   return { moduleArrives, navigate: (to: string) => act(async () => navigate(to)) };

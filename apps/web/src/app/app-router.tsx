@@ -1,17 +1,17 @@
 import { startTransition, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   createPath,
-  NavigationType,
   parsePath,
-  Router,
+  RouterStateContext,
   type Location,
+  type NavigationAction,
   type Navigator,
   type To,
-} from 'react-router';
+} from './navigation';
 
 /** The address shown, and how the browser's address follows it once shown. */
 interface Entry {
-  action: NavigationType;
+  action: NavigationAction;
   location: Location;
   /** pushState or replaceState at the commit; null when the browser already shows it (first page, back). */
   write: 'pushState' | 'replaceState' | null;
@@ -42,7 +42,7 @@ function shownLocation(win: Window): Location {
  */
 export function AppRouter({ children, win = window }: { children: ReactNode; win?: Window }) {
   const [entry, setEntry] = useState<Entry>(() => ({
-    action: NavigationType.Pop,
+    action: 'POP',
     location: shownLocation(win),
     write: null,
   }));
@@ -61,7 +61,7 @@ export function AppRouter({ children, win = window }: { children: ReactNode; win
         key: (path as Partial<Location>).key || createKey(),
       };
       latest.current = location;
-      const action = write === 'pushState' ? NavigationType.Push : NavigationType.Replace;
+      const action = write === 'pushState' ? 'PUSH' : 'REPLACE';
       startTransition(() => setEntry({ action, location, write }));
     };
     return {
@@ -96,15 +96,15 @@ export function AppRouter({ children, win = window }: { children: ReactNode; win
     const onPop = () => {
       latest.current = shownLocation(win);
       const location = latest.current;
-      startTransition(() => setEntry({ action: NavigationType.Pop, location, write: null }));
+      startTransition(() => setEntry({ action: 'POP', location, write: null }));
     };
     win.addEventListener('popstate', onPop);
     return () => win.removeEventListener('popstate', onPop);
   }, [win]);
 
-  return (
-    <Router location={entry.location} navigationType={entry.action} navigator={navigator}>
-      {children}
-    </Router>
+  const state = useMemo(
+    () => ({ location: entry.location, navigationType: entry.action, navigator }),
+    [entry, navigator],
   );
+  return <RouterStateContext value={state}>{children}</RouterStateContext>;
 }

@@ -1,6 +1,5 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { useNavigate } from 'react-router';
 import {
   createBrizoStore,
   createRedirectBridge,
@@ -13,6 +12,7 @@ import { missingOptionMessage, readConfig } from './config';
 import { authRoutes } from '../lib/paths';
 import { usesHostedLogin } from './hosted-login';
 import { AppRouter } from './app-router';
+import { useNavigate } from './navigation';
 import { AppProviders } from './providers';
 import { useQueryStringListener } from './query-string-listener';
 import { AppRoutes } from './router';

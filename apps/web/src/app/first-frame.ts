@@ -28,7 +28,9 @@ export function afterFirstFrame(win: Window = window): Promise<void> {
       resolve();
       return;
     }
-    const Observer = win.PerformanceObserver as typeof PerformanceObserver | undefined;
+    // Not every browser has it, and TypeScript's Window does not declare it.
+    const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver })
+      .PerformanceObserver;
     const paintReported = Observer?.supportedEntryTypes?.includes('paint') ?? false;
     if (!paintReported || !Observer || !document.getElementById(STATIC_SHELL_ID)) {
       win.requestAnimationFrame(() => win.setTimeout(resolve, 0));

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider, type BrizoConfig } from '../lib/config';
 import { SdkProvider, type BrizoStore } from '../sdk';
-import { ThemeProvider } from './theme-provider';
 
 export function AppProviders({
   config,
@@ -14,9 +13,7 @@ export function AppProviders({
 }) {
   return (
     <ConfigProvider config={config}>
-      <ThemeProvider>
-        <SdkProvider store={store}>{children}</SdkProvider>
-      </ThemeProvider>
+      <SdkProvider store={store}>{children}</SdkProvider>
     </ConfigProvider>
   );
 }

@@ -3,6 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rememberQueryString } from '../product';
+import { RouterStateFromReactRouter } from './react-router-bridge';
 import { useQueryStringListener } from './query-string-listener';
 
 afterEach(() => localStorage.clear());
@@ -10,7 +11,11 @@ afterEach(() => localStorage.clear());
 function setup(initial: string) {
   const loadRules = vi.fn(async () => ({ rememberQueryString }));
   const wrapper = ({ children }: { children: ReactNode }) =>
-    createElement(MemoryRouter, { initialEntries: [initial] }, children);
+    createElement(
+      MemoryRouter,
+      { initialEntries: [initial] },
+      createElement(RouterStateFromReactRouter, null, children),
+    );
   const { result } = renderHook(
     () => {
       useQueryStringListener(loadRules);

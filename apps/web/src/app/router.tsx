@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { matchPath, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { RouteErrorBoundary } from '../components/route-error';
 // The login screen is the critical path: it ships in the entry chunk. Everything else loads lazily.
 import { LoginPage } from '../features/login';
 import { paths } from '../lib/paths';
+import { isPathAt, useLocation } from './navigation';
 
 const OtherPages = lazy(() => import('./routes').then((m) => ({ default: m.OtherPages })));
 
@@ -17,7 +17,7 @@ const OtherPages = lazy(() => import('./routes').then((m) => ({ default: m.Other
  */
 export function AppRoutes() {
   const location = useLocation();
-  const isLoginPage = matchPath(paths.login, location.pathname) !== null;
+  const isLoginPage = isPathAt(paths.login, location.pathname);
   return (
     <RouteErrorBoundary location={location}>
       <Suspense fallback={<LoadingScreen />}>{isLoginPage ? <LoginPage /> : <OtherPages />}</Suspense>

@@ -6,6 +6,7 @@ import { STATIC_SHELL_ID } from '../components/static-shell';
 import { LoginShell } from '../features/login/login-shell';
 import { SignUpShell } from '../features/sign-up/sign-up-shell';
 import { paths } from '../lib/paths';
+import { RouterStateFromReactRouter } from './react-router-bridge';
 import { ThemeProvider } from './theme-provider';
 
 // Rendered at build time only (vite.config.ts, staticShells): the first card of the login and sign-up
@@ -25,7 +26,9 @@ function render(card: ReactNode): string {
   // The app's own provider: the theme's variables come with the stylesheet, not in the HTML.
   const markup = renderToStaticMarkup(
     <ThemeProvider>
-      <MemoryRouter>{card}</MemoryRouter>
+      <MemoryRouter>
+        <RouterStateFromReactRouter>{card}</RouterStateFromReactRouter>
+      </MemoryRouter>
     </ThemeProvider>,
   );
   // Inert: nothing can be typed into it before the app's own card takes its place.

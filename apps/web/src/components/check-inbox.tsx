@@ -1,18 +1,18 @@
-import { Anchor, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useResendCooldown } from '../lib/use-resend-cooldown';
+import { anchorProps, Stack, Text, ThemeIcon } from './plain-ui';
 
 /** "We sent you an email" confirmation body. */
 export function CheckInbox({ children }: { children: ReactNode }) {
   return (
-    <Stack gap="md" align="center" ta="center">
-      <ThemeIcon size={56} radius="xl" variant="light" color="brand" aria-hidden="true">
+    <Stack gap="md" align="center" style={{ textAlign: 'center' }}>
+      <ThemeIcon size={56} variant="light">
         <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <rect x="3" y="5" width="18" height="14" rx="2" />
           <path d="m3 7 9 6 9-6" />
         </svg>
       </ThemeIcon>
-      <Text c="dimmed" size="sm">
+      <Text dimmed size="sm">
         {children}
       </Text>
     </Stack>
@@ -25,20 +25,19 @@ export function CheckInbox({ children }: { children: ReactNode }) {
 export function ResendButton({ what, onResend }: { what: string; onResend: () => void }) {
   const { secondsLeft, canResend, restart } = useResendCooldown();
   return (
-    <Text size="sm" c="dimmed" ta="center" aria-live="polite">
+    <Text size="sm" dimmed style={{ textAlign: 'center' }} aria-live="polite">
       Didn&apos;t get it?{' '}
       {canResend ? (
-        <Anchor
-          component="button"
+        <button
+          {...anchorProps()}
           type="button"
-          fw={600}
           onClick={() => {
             restart();
             onResend();
           }}
         >
           Resend {what}
-        </Anchor>
+        </button>
       ) : (
         <span>
           You can resend the {what} in {secondsLeft} s.

@@ -1,7 +1,6 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { mailto, useConfig } from '../lib/config';
+import { Alert, anchorProps, ButtonLink, Stack, Text } from './plain-ui';
 
 /**
  * A mailed link that did not work (unlock, invitation): the reason, 'Contact Support' and a Login
@@ -11,17 +10,17 @@ export function FailedLink({ title, detail }: { title: string; detail?: string |
   const { supportEmail } = useConfig();
   return (
     <Stack gap="md">
-      <Alert color="red" variant="light" radius="md" role="alert" title={title}>
+      <Alert title={title}>
         <Stack gap={4}>
           {detail && detail !== title && <Text size="sm">{detail}</Text>}
-          <Anchor href={mailto(supportEmail)} size="sm" fw={600} c="inherit" underline="always">
+          <a {...anchorProps('sm', { underline: 'always', inheritColor: true })} href={mailto(supportEmail)}>
             Contact Support
-          </Anchor>
+          </a>
         </Stack>
       </Alert>
-      <Button component={Link} to={paths.login} fullWidth>
+      <ButtonLink to={paths.login} fullWidth>
         Login
-      </Button>
+      </ButtonLink>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { Stack } from '@mantine/core';
 import { PasswordField } from './password-field';
 import type { FieldErrors, Form } from '../lib/form';
 import type { PasswordPair } from '../lib/password-form';
 import { PasswordHints, type PasswordRulesView } from './password-hints';
+import { Stack } from './plain-ui';
 
 interface NewPasswordFieldsProps {
   register: Form<PasswordPair, PasswordPair>['register'];

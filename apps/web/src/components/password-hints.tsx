@@ -1,4 +1,4 @@
-import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { rem, Text, ThemeIcon, VisuallyHidden, type Style } from './plain-ui';
 
 export interface PasswordRulesView {
   minLength?: number;
@@ -37,30 +37,62 @@ export function PasswordHints({
 }) {
   return (
     <div id={id}>
-      <Text size="xs" c="dimmed" mb={6}>
+      <p
+        style={
+          {
+            '--text-fz': 'var(--mantine-font-size-xs)',
+            '--text-lh': 'var(--mantine-line-height-xs)',
+            marginBottom: rem(6),
+            color: 'var(--mantine-color-dimmed)',
+          } as Style
+        }
+        className="mantine-focus-auto m_b6d8b162 mantine-Text-root"
+        data-size="xs"
+      >
         A strong password has:
-      </Text>
-      <List spacing={4} size="xs" center>
+      </p>
+      {/* Mantine's List (size xs, spacing 4, icons centred) as plain elements (issue 17). */}
+      <ul
+        style={
+          {
+            '--list-fz': 'var(--mantine-font-size-xs)',
+            '--list-lh': 'var(--mantine-line-height-xs)',
+            '--list-spacing': rem(4),
+          } as Style
+        }
+        className="m_abbac491 mantine-List-root"
+        data-size="xs"
+      >
         {passwordHints(rules).map(({ label, met }) => {
           const ok = met(password);
           return (
-            <List.Item
+            <li
               key={label}
-              c={ok ? 'brand.8' : 'dimmed'}
-              icon={
-                <ThemeIcon size={16} radius="xl" color={ok ? 'brand' : 'gray.4'} aria-hidden="true">
-                  <Text span fz={10} c="white" lh={1}>
-                    {ok ? '✓' : '•'}
-                  </Text>
-                </ThemeIcon>
-              }
+              style={{ color: ok ? 'var(--mantine-color-brand-8)' : 'var(--mantine-color-dimmed)' }}
+              className="m_abb6bec2 mantine-List-item"
+              data-with-icon="true"
+              data-centered="true"
             >
-              {label}
-              {ok && <VisuallyHidden> (done)</VisuallyHidden>}
-            </List.Item>
+              <div className="m_75cd9f71 mantine-List-itemWrapper">
+                <span className="m_60f83e5b mantine-List-itemIcon">
+                  <ThemeIcon size={16} color={ok ? 'brand' : 'gray.4'}>
+                    <Text
+                      component="span"
+                      style={{ color: 'var(--mantine-color-white)', fontSize: rem(10), lineHeight: 1 }}
+                    >
+                      {ok ? '✓' : '•'}
+                    </Text>
+                  </ThemeIcon>
+                </span>
+                <span className="mantine-List-itemLabel">
+                  {label}
+                  {ok && <VisuallyHidden> (done)</VisuallyHidden>}
+                </span>
+              </div>
+            </li>
           );
         })}
-      </List>
+      </ul>
     </div>
   );
 }

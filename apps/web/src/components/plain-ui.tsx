@@ -1,11 +1,13 @@
 import { useId, type ComponentProps, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { Link, type To } from '../app/navigation';
 import classes from './plain-ui.module.css';
 
-// The login page's building blocks as plain elements: Mantine's markup for the few of its components the
-// page shows (Stack, Group, Text, Loader, Button, TextInput), with Mantine's own class names, so the look
-// is Mantine's (its stylesheet is global: src/app/mantine-styles.ts) while the login page's chunk carries
-// none of Mantine's components, about 12 kB of gzip (issue 17). The build fails on a Mantine class name
-// without its rule (vite.config.ts, mantineStylesComplete). Only the options the app uses are offered.
+// The login box's building blocks as plain elements: Mantine's markup for the few of its components the
+// pages show (Stack, Group, Text, Anchor, Loader, Button, TextInput, Alert), with Mantine's own class
+// names, so the look is Mantine's (its stylesheet is global: src/app/mantine-styles.ts) while the pages'
+// chunks carry none of Mantine's components and need no Mantine provider, about 12 kB of gzip on the
+// login page (issue 17). The build fails on a Mantine class name without its rule (vite.config.ts,
+// mantineStylesComplete). Only the options the app uses are offered.
 
 /** An element's style, Mantine's CSS variables included. */
 export type Style = CSSProperties & Partial<Record<`--${string}`, string>>;
@@ -104,13 +106,32 @@ export function Text({
   );
 }
 
+interface AnchorLook {
+  /** Mantine's `underline`: on hover (its default) or always. */
+  underline?: 'hover' | 'always';
+  /** The surrounding text's colour (Mantine's `c="inherit"`) rather than the anchor colour. */
+  inheritColor?: boolean;
+  /** Bold (the login page's links, `fw={600}`), or Mantine's own weight (`false`). */
+  bold?: boolean;
+  /** Its text centred (`ta="center"`). */
+  centred?: boolean;
+}
+
 /** The class names and attributes of Mantine's Anchor, for a link or a button that looks like one. */
-export function anchorProps(size?: 'sm') {
+export function anchorProps(
+  size?: 'sm',
+  { underline = 'hover', inheritColor = false, bold = true, centred = false }: AnchorLook = {},
+) {
   return {
     className: 'mantine-focus-auto m_849cf0da m_b6d8b162 mantine-Text-root mantine-Anchor-root',
     'data-size': size,
-    'data-underline': 'hover',
-    style: { ...(size === 'sm' && SMALL_TEXT), fontWeight: 600 } as Style,
+    'data-underline': underline,
+    style: {
+      ...(size === 'sm' && SMALL_TEXT),
+      ...(inheritColor && { color: 'inherit' }),
+      ...(bold && { fontWeight: 600 }),
+      ...(centred && { textAlign: 'center' }),
+    } as Style,
   };
 }
 
@@ -139,6 +160,12 @@ const BUTTON_VARIANTS = {
     '--button-color': 'var(--mantine-color-brand-light-color)',
     '--button-bd': `${rem(1)} solid transparent`,
   },
+  default: {
+    '--button-bg': 'var(--mantine-color-default)',
+    '--button-hover': 'var(--mantine-color-default-hover)',
+    '--button-color': 'var(--mantine-color-default-color)',
+    '--button-bd': `${rem(1)} solid var(--mantine-color-default-border)`,
+  },
 };
 
 interface ButtonProps {
@@ -148,39 +175,71 @@ interface ButtonProps {
   fullWidth?: boolean;
   /** Disables the button and shows Mantine's loader over its label, sliding in and out as Mantine's does. */
   loading?: boolean;
+  disabled?: boolean;
   onClick?: () => void;
 }
 
-/** Mantine's Button in the theme's size (md), filled or light in the brand colour. */
+/** The style of Mantine's Button in the theme's size (md) and the given variant. */
+const buttonStyle = (variant: keyof typeof BUTTON_VARIANTS): Style => ({
+  '--button-height': 'var(--button-height-md)',
+  '--button-padding-x': 'var(--button-padding-x-md)',
+  '--button-fz': 'var(--mantine-font-size-md)',
+  ...BUTTON_VARIANTS[variant],
+});
+
+/** Mantine's Button in the theme's size (md) as a link within the app (`component={Link}`). */
+export function ButtonLink({
+  to,
+  variant = 'filled',
+  fullWidth = false,
+  children,
+}: {
+  to: To;
+  variant?: keyof typeof BUTTON_VARIANTS;
+  fullWidth?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      style={buttonStyle(variant)}
+      className="mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root"
+      data-variant={variant === 'filled' ? undefined : variant}
+      data-size="md"
+      data-block={fullWidth || undefined}
+    >
+      <span className="m_80f1301b mantine-Button-inner">
+        <span className="m_811560b9 mantine-Button-label">{children}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** Mantine's Button in the theme's size (md): filled or light in the brand colour, or the default look. */
 export function Button({
   children,
   type = 'button',
   variant = 'filled',
   fullWidth = false,
   loading,
+  disabled = false,
   onClick,
 }: ButtonProps) {
   return (
     <button
-      style={
-        {
-          '--button-height': 'var(--button-height-md)',
-          '--button-padding-x': 'var(--button-padding-x-md)',
-          '--button-fz': 'var(--mantine-font-size-md)',
-          ...BUTTON_VARIANTS[variant],
-        } as Style
-      }
+      style={buttonStyle(variant)}
       className={cx(
         'mantine-focus-auto',
-        !loading && 'mantine-active',
+        !loading && !disabled && 'mantine-active',
         'm_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root',
       )}
       data-variant={variant === 'filled' ? undefined : variant}
       data-size="md"
+      data-disabled={disabled || undefined}
       data-loading={loading || undefined}
       data-block={fullWidth || undefined}
       type={type}
-      disabled={loading}
+      disabled={loading || disabled}
       onClick={onClick}
     >
       {loading !== undefined && (
@@ -309,4 +368,85 @@ export function TextField({
       )}
     </div>
   );
+}
+
+/**
+ * Mantine's Alert, light in red with the medium radius (`color="red" variant="light" radius="md"`): a
+ * title and a message, tied to the alert by ids.
+ */
+export function Alert({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const id = `mantine-${useId()}`;
+  return (
+    <div
+      style={
+        {
+          '--alert-radius': 'var(--mantine-radius-md)',
+          '--alert-bg': 'var(--mantine-color-red-light)',
+          '--alert-color': 'var(--mantine-color-red-light-color)',
+          '--alert-bd': `${rem(1)} solid transparent`,
+        } as Style
+      }
+      className="m_66836ed3 mantine-Alert-root"
+      data-variant="light"
+      id={id}
+      role="alert"
+      aria-describedby={`${id}-body`}
+      aria-labelledby={`${id}-title`}
+    >
+      <div className="m_a5d60502 mantine-Alert-wrapper">
+        <div className="m_667c2793 mantine-Alert-body">
+          <div className="m_6a03f287 mantine-Alert-title">
+            <span id={`${id}-title`} className="m_698f4f23 mantine-Alert-label">
+              {title}
+            </span>
+          </div>
+          <div id={`${id}-body`} className="m_7fa78076 mantine-Alert-message" data-variant="light">
+            {children}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Mantine's ThemeIcon with the extra-large radius, `size` pixels square: filled (`color` a theme colour
+ * with its shade, white on it) or light in the brand colour.
+ */
+export function ThemeIcon({
+  size,
+  color = 'brand',
+  variant = 'filled',
+  children,
+}: {
+  size: number;
+  color?: 'brand' | 'gray.4';
+  variant?: 'filled' | 'light';
+  children: ReactNode;
+}) {
+  const filled = color === 'brand' ? 'var(--mantine-color-brand-filled)' : 'var(--mantine-color-gray-4)';
+  return (
+    <div
+      style={
+        {
+          '--ti-size': rem(size),
+          '--ti-radius': 'var(--mantine-radius-xl)',
+          '--ti-bg': variant === 'light' ? 'var(--mantine-color-brand-light)' : filled,
+          '--ti-color':
+            variant === 'light' ? 'var(--mantine-color-brand-light-color)' : 'var(--mantine-color-white)',
+          '--ti-bd': `${rem(1)} solid transparent`,
+        } as Style
+      }
+      className="m_7341320d mantine-ThemeIcon-root"
+      data-variant={variant === 'filled' ? undefined : variant}
+      aria-hidden="true"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Mantine's VisuallyHidden: read by screen readers, not shown. */
+export function VisuallyHidden({ children }: { children: ReactNode }) {
+  return <span className="m_515a97f8 mantine-VisuallyHidden-root">{children}</span>;
 }

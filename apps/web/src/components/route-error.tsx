@@ -1,7 +1,19 @@
 import { Component, type ReactNode } from 'react';
-import { isRouteErrorResponse, type Location } from 'react-router';
+import type { Location } from '../app/navigation';
 import { AuthCard } from './auth-card';
 import { Button, Stack, Text } from './plain-ui';
+
+/** An error response a route threw (a status and its text), as react-router's isRouteErrorResponse tells. */
+function isRouteErrorResponse(error: unknown): error is { status: number; statusText: string } {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, statusText, internal } = error as Record<string, unknown>;
+  return (
+    typeof status === 'number' &&
+    typeof statusText === 'string' &&
+    typeof internal === 'boolean' &&
+    'data' in error
+  );
+}
 
 /** Shown when a route fails to load or render (e.g. a lazy chunk missing after a deploy). */
 export function RouteError({ error }: { error: unknown }) {

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../app/navigation';
 import { paths } from '../lib/paths';
 
 // Issue 13: the login step loginWithSSOFailed (SPEC section 2 "Flow steps"; no fixed text in SPEC), shown

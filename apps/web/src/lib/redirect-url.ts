@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../app/navigation';
 import { useConfig } from './config';
 
 export const REDIRECT_URL_PARAM = 'redirectUrl';

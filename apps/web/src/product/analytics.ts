@@ -1,5 +1,6 @@
 import { parseJsonObject } from './metadata';
 import type { KeyValueStorage, ProductTenant, ProductUser } from './types';
+import { USER_VERIFIED_KEY } from './user-verified-key';
 
 // Analytics payloads, SPEC sections 1, 3 and 4. Only the payloads are decided here; the
 // screens decide when to send them, through an injected sink.
@@ -89,8 +90,7 @@ export function sendUserAnalytics(
   sink.pushToDataLayer({ ...buildDataLayerEntry(user, tenant) });
 }
 
-/** Local storage key holding the email that just verified, set when sign-up activation succeeds. */
-export const USER_VERIFIED_KEY = 'userVerified';
+export { USER_VERIFIED_KEY };
 export const TRIAL_SUCCESS_EVENT = 'trial_success_registration';
 
 /**

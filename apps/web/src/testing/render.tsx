@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { RouterStateFromReactRouter } from '../app/react-router-bridge';
 import { theme } from '../app/theme';
 import { ConfigProvider, type BrizoConfig } from '../lib/config';
 
@@ -25,7 +26,9 @@ export function renderScreen(ui: ReactElement, { config, route = '/', ...options
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ConfigProvider config={{ ...testConfig, ...config }}>
       <MantineProvider theme={theme}>
-        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+        <MemoryRouter initialEntries={[route]}>
+          <RouterStateFromReactRouter>{children}</RouterStateFromReactRouter>
+        </MemoryRouter>
       </MantineProvider>
     </ConfigProvider>
   );

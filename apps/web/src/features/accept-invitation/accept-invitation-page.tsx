@@ -1,11 +1,11 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { CardProgress } from '../../components/card-progress';
 import { FailedLink } from '../../components/failed-link';
 import { FormAlert } from '../../components/form-alert';
+import { Button, ButtonLink, Stack, Text, TextField } from '../../components/plain-ui';
 import { useAcceptInvitation } from '../../sdk';
 
 /** SPEC section 8. */
@@ -15,12 +15,12 @@ export const INVITATION_INVALID_MESSAGE = 'This invitation link is incomplete';
 function Accepted() {
   return (
     <Stack gap="md">
-      <Text ta="center" role="status">
+      <Text role="status" style={{ textAlign: 'center' }}>
         You have joined the account. Sign in to start using it.
       </Text>
-      <Button component={Link} to={paths.login} fullWidth>
+      <ButtonLink to={paths.login} fullWidth>
         Login
-      </Button>
+      </ButtonLink>
     </Stack>
   );
 }
@@ -106,7 +106,7 @@ export function AcceptInvitationWithCodePage() {
       <form noValidate aria-label="Accept invitation" onSubmit={submit}>
         <Stack gap="md">
           <FormAlert message={invitation.error ? INVITATION_FAILED_MESSAGE : null} />
-          <TextInput
+          <TextField
             label="Code"
             inputMode="numeric"
             autoComplete="one-time-code"

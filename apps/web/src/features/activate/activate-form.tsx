@@ -1,8 +1,8 @@
-import { Button, Stack } from '@mantine/core';
 import { FormAlert } from '../../components/form-alert';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { usePasswordPairForm } from '../../lib/password-form';
 import type { PasswordRules } from '../../sdk';
+import { Button, Stack } from '../../components/plain-ui';
 
 export const activateMessages = {
   passwordRequired: 'Password is required',

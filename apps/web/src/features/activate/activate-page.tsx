@@ -1,14 +1,14 @@
-import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { CheckInbox } from '../../components/check-inbox';
 import { mailto, useConfig } from '../../lib/config';
 import { local } from '../../lib/storage';
-import { USER_VERIFIED_KEY } from '../../product';
+import { USER_VERIFIED_KEY } from '../../product/user-verified-key';
 import { useActivateAccount, useForgotPassword } from '../../sdk';
 import { ActivateForm } from './activate-form';
+import { anchorProps, ButtonLink, Loader, Stack, Text } from '../../components/plain-ui';
 
 /** SPEC section 8, spelling included. */
 export const ACTIVATED_MESSAGE = 'Succesfully activated! You will be redirected in a few seconds.';
@@ -24,17 +24,17 @@ export function InvalidLink() {
   return (
     <AuthCard title={INVALID_LINK_MESSAGE}>
       <Stack gap="md">
-        <Text size="sm" c="dimmed" ta="center">
+        <Text size="sm" dimmed style={{ textAlign: 'center' }}>
           The link may have been used already or be too old. Sign in if your account is active, or ask us for
           help.
         </Text>
-        <Button component={Link} to={paths.login} fullWidth>
+        <ButtonLink to={paths.login} fullWidth>
           Login
-        </Button>
-        <Text size="sm" ta="center">
-          <Anchor href={mailto(supportEmail)} fw={600}>
+        </ButtonLink>
+        <Text size="sm" style={{ textAlign: 'center' }}>
+          <a {...anchorProps()} href={mailto(supportEmail)}>
             Contact Support
-          </Anchor>
+          </a>
         </Text>
       </Stack>
     </AuthCard>
@@ -44,9 +44,9 @@ export function InvalidLink() {
 function Working({ label }: { label: string }) {
   return (
     <AuthCard title="Activating your account">
-      <Stack align="center" gap="sm" py="md" role="status">
-        <Loader color="brand" />
-        <Text c="dimmed">{label}</Text>
+      <Stack align="center" gap="sm" style={{ paddingBlock: 'var(--mantine-spacing-md)' }} role="status">
+        <Loader />
+        <Text dimmed>{label}</Text>
       </Stack>
     </AuthCard>
   );
@@ -91,7 +91,7 @@ export function ActivatePage() {
     case 'success':
       return (
         <AuthCard title="Account activated">
-          <Text ta="center" role="status">
+          <Text role="status" style={{ textAlign: 'center' }}>
             {ACTIVATED_MESSAGE}
           </Text>
         </AuthCard>

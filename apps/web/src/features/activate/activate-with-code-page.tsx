@@ -1,14 +1,14 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/navigation';
 import { AuthCard } from '../../components/auth-card';
 import { FormAlert } from '../../components/form-alert';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import { local } from '../../lib/storage';
-import { USER_VERIFIED_KEY } from '../../product';
+import { USER_VERIFIED_KEY } from '../../product/user-verified-key';
 import { useActivateAccount, useForgotPassword } from '../../sdk';
 import { ActivateForm } from './activate-form';
 import { ACTIVATED_MESSAGE, InvalidLink } from './activate-page';
+import { anchorProps, Button, Stack, Text } from '../../components/plain-ui';
 
 /** The server's answer to a wrong, expired or used code (and to an unknown token: no enumeration). */
 export const CODE_REJECTED = 'The code is incorrect or has expired';
@@ -55,7 +55,7 @@ export function ActivateWithCodePage() {
   if (activation.step === 'success') {
     return (
       <AuthCard title="Account activated">
-        <Text ta="center" role="status">
+        <Text role="status" style={{ textAlign: 'center' }}>
           {ACTIVATED_MESSAGE}
         </Text>
       </AuthCard>
@@ -76,9 +76,13 @@ export function ActivateWithCodePage() {
               )
             }
           />
-          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => setPhase('code')}>
+          <button
+            {...anchorProps('sm', { bold: false, centred: true })}
+            type="button"
+            onClick={() => setPhase('code')}
+          >
             Use a different code
-          </Anchor>
+          </button>
         </Stack>
       </AuthCard>
     );
@@ -119,21 +123,20 @@ export function ActivateWithCodePage() {
           </Button>
           <FormAlert message={activation.codeResent ? null : error === CODE_REJECTED ? null : error} />
           {activation.codeResent ? (
-            <Text size="sm" c="dimmed" ta="center" role="status">
+            <Text size="sm" dimmed role="status" style={{ textAlign: 'center' }}>
               We sent you a new code. Check your inbox.
             </Text>
           ) : (
-            <Text size="sm" c="dimmed" ta="center">
+            <Text size="sm" dimmed style={{ textAlign: 'center' }}>
               {"Didn't get it? "}
-              <Anchor
-                component="button"
+              <button
+                {...anchorProps('sm', { bold: false })}
                 type="button"
-                size="sm"
                 disabled={activation.loading}
                 onClick={() => void activation.resendCode(userId, token)}
               >
                 Send a new code
-              </Anchor>
+              </button>
             </Text>
           )}
         </Stack>

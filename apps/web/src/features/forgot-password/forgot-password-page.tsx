@@ -1,10 +1,10 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { CheckInbox } from '../../components/check-inbox';
 import { FormAlert } from '../../components/form-alert';
+import { anchorProps, Button, Stack, Text, TextField } from '../../components/plain-ui';
 import { useForm } from '../../lib/form';
 import { emailFormRules } from '../../lib/validation';
 import { useForgotPassword, usePasswordRecovery } from '../../sdk';
@@ -22,11 +22,11 @@ interface ForgotPasswordValues {
 const emailRules = emailFormRules(WORK_EMAIL_REQUIRED);
 
 const backToLogin = (
-  <Text size="sm" c="dimmed">
+  <Text size="sm" dimmed>
     Remembered it?{' '}
-    <Anchor component={Link} to={paths.login} fw={600}>
+    <Link {...anchorProps()} to={paths.login}>
       Back to sign in
-    </Anchor>
+    </Link>
   </Text>
 );
 
@@ -81,7 +81,7 @@ export function ForgotPasswordPage() {
   if (succeeded) {
     return (
       <AuthCard title="Password changed">
-        <Text ta="center" role="status">
+        <Text role="status" style={{ textAlign: 'center' }}>
           Password changed successfully. The login page will appear automatically.
         </Text>
       </AuthCard>
@@ -113,7 +113,7 @@ export function ForgotPasswordPage() {
       <form noValidate onSubmit={handleSubmit(submit)} aria-label="Forgot password">
         <Stack gap="md">
           <FormAlert message={forgot.error} />
-          <TextInput
+          <TextField
             label="Work Email"
             type="email"
             inputMode="email"

@@ -1,7 +1,7 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { NewPasswordFields } from '../../components/new-password-fields';
+import { anchorProps, Button, Stack, Text, TextField } from '../../components/plain-ui';
 import { usePasswordPairForm } from '../../lib/password-form';
 import { useForgotPassword, usePasswordRecovery } from '../../sdk';
 
@@ -13,7 +13,7 @@ export function RecoverySelectorStep() {
   return (
     <Stack gap="md">
       <FormAlert message={recovery.error} />
-      <Text size="sm" c="dimmed" ta="center">
+      <Text size="sm" dimmed style={{ textAlign: 'center' }}>
         How would you like to reset your password?
       </Text>
       <Button fullWidth loading={recovery.loading} onClick={() => void recovery.sendEmail()}>
@@ -59,10 +59,10 @@ export function SmsRecoveryStep() {
     >
       <Stack gap="md">
         <FormAlert message={recovery.error} />
-        <Text size="sm" c="dimmed" ta="center">
+        <Text size="sm" dimmed style={{ textAlign: 'center' }}>
           If your account has a phone number, we texted it a {CODE_LENGTH}-digit code. Enter it below.
         </Text>
-        <TextInput
+        <TextField
           label="Code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -79,9 +79,9 @@ export function SmsRecoveryStep() {
         <Button type="submit" fullWidth loading={recovery.loading}>
           Verify code
         </Button>
-        <Anchor component="button" type="button" size="sm" onClick={() => void recovery.sendSms()}>
+        <button {...anchorProps('sm', { bold: false })} type="button" onClick={() => void recovery.sendSms()}>
           Send a new code
-        </Anchor>
+        </button>
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
-import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { CardProgress } from '../../components/card-progress';
 import { FormAlert } from '../../components/form-alert';
 import { LoadingScreen } from '../../components/loading-screen';
+import { ButtonLink, Stack, Text } from '../../components/plain-ui';
 import { useAuthState, useImpersonation } from '../../sdk';
 
 /**
@@ -38,7 +38,7 @@ export function ImpersonatePage() {
   if (step === 'success') {
     return (
       <AuthCard title="Impersonating">
-        <Text ta="center" role="status">
+        <Text role="status" style={{ textAlign: 'center' }}>
           You are now signed in as this user. Redirecting...
         </Text>
       </AuthCard>
@@ -58,9 +58,9 @@ export function ImpersonatePage() {
                 : 'Only a signed-in superuser can impersonate other users.'
             }
           />
-          <Button component={Link} to={paths.login} fullWidth>
+          <ButtonLink to={paths.login} fullWidth>
             Login
-          </Button>
+          </ButtonLink>
         </Stack>
       </AuthCard>
     );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation';
 import { anchorProps, Text } from '../../components/plain-ui';
 import { paths } from '../../lib/paths';
 import { mailto } from '../../lib/config';

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { lazyWithTheme } from '../../app/lazy-with-theme';
+import { useLocation, useNavigate } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { Loader, Stack, Text } from '../../components/plain-ui';
@@ -30,22 +31,21 @@ import { LOGIN_SUBTITLE, LOGIN_TITLE } from './login-shell';
 import { PasswordStep, RedirectToSsoStep } from './password-step';
 
 // Rarely used steps load on demand: nothing of them lands in the login page's entry chunk.
-const PasswordLifecycleStep = lazy(() =>
-  import('../password-lifecycle').then((m) => ({ default: m.PasswordLifecycleStep })),
+// They are built from Mantine's components: each loads with Mantine's theme provider (lazyWithTheme).
+const PasswordLifecycleStep = lazyWithTheme(() =>
+  import('../password-lifecycle').then((m) => m.PasswordLifecycleStep),
 );
 
-const PasskeySignIn = lazy(() => import('../passkeys').then((m) => ({ default: m.PasskeySignIn })));
-const PromptPasskeysStep = lazy(() => import('../passkeys').then((m) => ({ default: m.PromptPasskeysStep })));
+const PasskeySignIn = lazyWithTheme(() => import('../passkeys').then((m) => m.PasskeySignIn));
+const PromptPasskeysStep = lazyWithTheme(() => import('../passkeys').then((m) => m.PromptPasskeysStep));
 
 // Issue 13: the providers' buttons load only when the vendor has an active social login.
-const SocialLoginButtons = lazy(() =>
-  import('../social-login').then((m) => ({ default: m.SocialLoginButtons })),
-);
+const SocialLoginButtons = lazyWithTheme(() => import('../social-login').then((m) => m.SocialLoginButtons));
 
-const SsoFailed = lazy(() => import('../../components/sso-failed').then((m) => ({ default: m.SsoFailed })));
+const SsoFailed = lazyWithTheme(() => import('../../components/sso-failed').then((m) => m.SsoFailed));
 
-const MfaLoginStep = lazy(() => import('../mfa').then((m) => ({ default: m.MfaLoginStep })));
-const RecoverTwoFactorStep = lazy(() => import('../mfa').then((m) => ({ default: m.RecoverTwoFactorStep })));
+const MfaLoginStep = lazyWithTheme(() => import('../mfa').then((m) => m.MfaLoginStep));
+const RecoverTwoFactorStep = lazyWithTheme(() => import('../mfa').then((m) => m.RecoverTwoFactorStep));
 
 /** How long an already signed-in visitor waits for the store's own redirect before we send them home. */
 const SIGNED_IN_FALLBACK_MS = 1000;

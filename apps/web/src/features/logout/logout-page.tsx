@@ -1,9 +1,9 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingScreen } from '../../components/loading-screen';
+import { anchorProps, Button, Stack, Text } from '../../components/plain-ui';
 import { useAuthState, useHostedLogin, useLogout } from '../../sdk';
 
 /**
@@ -43,10 +43,10 @@ export function LogoutPage() {
         <Button fullWidth onClick={() => setConfirmed(true)}>
           Sign out
         </Button>
-        <Text ta="center" size="sm">
-          <Anchor component={Link} to={paths.home}>
+        <Text size="sm" style={{ textAlign: 'center' }}>
+          <Link {...anchorProps(undefined, { bold: false })} to={paths.home}>
             Stay signed in
-          </Anchor>
+          </Link>
         </Text>
       </Stack>
     </AuthCard>

@@ -1,6 +1,5 @@
 import { Anchor, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { AuthenticatorQrCode } from '../../components/authenticator-qr-code';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { MfaFlow } from '../../sdk/hooks/mfa';
 import { CodeForm } from './code-form';
 
@@ -16,6 +15,13 @@ export function manualKeyOf(otpauthUri: string | null): string | null {
 
 const grouped = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
 
+// The QR code and its library (6 kB of gzip) load when an enrollment shows them: the step-up page, which
+// only verifies, does without them (issue 17). Meanwhile an empty space of the code's size holds its place.
+const AuthenticatorQrCode = lazy(() =>
+  import('../../components/authenticator-qr-code').then((m) => ({ default: m.AuthenticatorQrCode })),
+);
+const QR_CODE_SIZE = 176;
+
 /** Step authenticatorApp while enrolling (forceTwoFactor): scan or type the key, prove it with a code. */
 export function AuthenticatorEnrollStep({ flow }: { flow: MfaFlow }) {
   const key = manualKeyOf(flow.qrCode);
@@ -25,7 +31,11 @@ export function AuthenticatorEnrollStep({ flow }: { flow: MfaFlow }) {
         Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
         1Password...), then enter the 6-digit code it shows.
       </Text>
-      {flow.qrCode && <AuthenticatorQrCode uri={flow.qrCode} />}
+      {flow.qrCode && (
+        <Suspense fallback={<div style={{ height: QR_CODE_SIZE }} />}>
+          <AuthenticatorQrCode uri={flow.qrCode} />
+        </Suspense>
+      )}
       {key && (
         <Stack gap={4} align="center">
           <Text size="sm" c="dimmed">

@@ -85,7 +85,7 @@ describe('MFA step screens', () => {
       qrCode: 'otpauth://totp/Brizo%20FoodMetrics:cook?secret=JBSWY3DPEHPK3PXP&issuer=Brizo%20FoodMetrics',
     });
     show(flow);
-    expect(screen.getByTestId('mfa-qr-code')).toBeInTheDocument();
+    expect(await screen.findByTestId('mfa-qr-code')).toBeInTheDocument();
     expect(screen.getByTestId('mfa-manual-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
     await typeCode('654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and continue' }));

@@ -1,6 +1,6 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingScreen } from '../../components/loading-screen';

@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { ResendButton } from '../../components/check-inbox';
 import { FormAlert } from '../../components/form-alert';

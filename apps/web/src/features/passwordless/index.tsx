@@ -1,14 +1,16 @@
 // Passwordless sign-in (magic link, email code, SMS code). The login page imports only this
 // file: the screens themselves load lazily, so the login entry chunk stays within its budget.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithTheme } from '../../app/lazy-with-theme';
 import { Loader } from '../../components/plain-ui';
 import { usePublicAuthStrategy } from '../../sdk';
 import type { PasswordlessStepName } from './steps';
 
 export { isPasswordlessStep, passwordlessStepTitles, type PasswordlessStepName } from './steps';
 
-const StepBody = lazy(() => import('./passwordless-step').then((m) => ({ default: m.PasswordlessStep })));
-const QuickSms = lazy(() => import('./quick-sms-form').then((m) => ({ default: m.QuickSmsForm })));
+// Built from Mantine's components: each loads with Mantine's theme provider.
+const StepBody = lazyWithTheme(() => import('./passwordless-step').then((m) => m.PasswordlessStep));
+const QuickSms = lazyWithTheme(() => import('./quick-sms-form').then((m) => m.QuickSmsForm));
 
 const fallback = <Loader size="sm" centred />;
 

@@ -1,9 +1,9 @@
-import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { FormAlert } from '../../components/form-alert';
+import { Button, Loader, Stack, Text } from '../../components/plain-ui';
 import { useAuthState, useLoginStep } from '../../sdk';
 import { usePasswordlessActions, usePasswordlessState } from '../../sdk/hooks/passwordless';
 
@@ -37,7 +37,7 @@ export function MagicLinkPage() {
       <AuthCard title="Sign-in link not valid">
         <Stack gap="md">
           <FormAlert message={token ? error : INVALID_LINK} />
-          <Text size="sm" c="dimmed">
+          <Text size="sm" dimmed>
             Sign-in links work once and expire after 10 minutes. Ask for a new one from the sign-in page.
           </Text>
           <Button onClick={() => navigate(paths.login)}>Back to sign in</Button>
@@ -48,20 +48,20 @@ export function MagicLinkPage() {
   if (step === 'magicLinkPostLoginSuccess') {
     return (
       <AuthCard title="You're signed in">
-        <Stack align="center" gap="sm" py="md" role="status">
-          <Text c="dimmed" ta="center">
+        <Stack align="center" gap="sm" style={{ paddingBlock: 'var(--mantine-spacing-md)' }} role="status">
+          <Text dimmed style={{ textAlign: 'center' }}>
             Welcome back! We&apos;re taking you to Brizo FoodMetrics in a few seconds.
           </Text>
-          <Loader color="brand" size="sm" />
+          <Loader size="sm" />
         </Stack>
       </AuthCard>
     );
   }
   return (
     <AuthCard title="Signing you in">
-      <Stack align="center" gap="sm" py="md" role="status">
-        <Loader color="brand" />
-        <Text c="dimmed">Checking your sign-in link...</Text>
+      <Stack align="center" gap="sm" style={{ paddingBlock: 'var(--mantine-spacing-md)' }} role="status">
+        <Loader />
+        <Text dimmed>Checking your sign-in link...</Text>
       </Stack>
     </AuthCard>
   );

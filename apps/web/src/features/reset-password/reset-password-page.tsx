@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { NewPasswordFields } from '../../components/new-password-fields';
+import { Alert, anchorProps, Button, ButtonLink, Stack, Text } from '../../components/plain-ui';
 import { mailto, useConfig } from '../../lib/config';
 import { usePasswordPairForm } from '../../lib/password-form';
 import { useForgotPassword } from '../../sdk';
@@ -26,13 +26,13 @@ export const LOGIN_AFTER_RESET_MS = 5000;
 function ResetFailed({ detail }: { detail?: string | null }) {
   const { supportEmail } = useConfig();
   return (
-    <Alert color="red" variant="light" radius="md" role="alert" title={RESET_FAILED_MESSAGE}>
+    <Alert title={RESET_FAILED_MESSAGE}>
       <Stack gap={4}>
         {/* The server's answer to a used or unknown link is the title itself: said once. */}
         {detail && detail !== RESET_FAILED_MESSAGE && <Text size="sm">{detail}</Text>}
-        <Anchor href={mailto(supportEmail)} size="sm" fw={600} c="inherit" underline="always">
+        <a {...anchorProps('sm', { underline: 'always', inheritColor: true })} href={mailto(supportEmail)}>
           Contact Support
-        </Anchor>
+        </a>
       </Stack>
     </Alert>
   );
@@ -72,7 +72,7 @@ export function ResetPasswordPage() {
   if (succeeded) {
     return (
       <AuthCard title="Password changed">
-        <Text ta="center" role="status">
+        <Text role="status" style={{ textAlign: 'center' }}>
           {RESET_SUCCESS_MESSAGE}
         </Text>
       </AuthCard>
@@ -84,9 +84,9 @@ export function ResetPasswordPage() {
       <AuthCard title="Reset your password">
         <Stack gap="md">
           <ResetFailed />
-          <Button component={Link} to={paths.forgotPassword} variant="light" fullWidth>
+          <ButtonLink to={paths.forgotPassword} variant="light" fullWidth>
             Send a new reset link
-          </Button>
+          </ButtonLink>
         </Stack>
       </AuthCard>
     );

@@ -1,6 +1,6 @@
-import { Anchor, Text } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../app/navigation';
+import { anchorProps, Text } from '../../components/plain-ui';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { useResetPhoneNumber, type ResetPhoneNumberStepName } from '../../sdk/hooks/reset-phone-number';
@@ -23,11 +23,11 @@ export const resetPhoneNumberTexts: Record<ResetPhoneNumberStepName, { title: st
 };
 
 const backToLogin = (
-  <Text size="sm" c="dimmed">
+  <Text size="sm" dimmed>
     Found your phone?{' '}
-    <Anchor component={Link} to={paths.login} fw={600}>
+    <Link {...anchorProps()} to={paths.login}>
       Back to sign in
-    </Anchor>
+    </Link>
   </Text>
 );
 

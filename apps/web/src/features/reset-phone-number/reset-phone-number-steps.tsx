@@ -1,10 +1,10 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { useForm } from '../../lib/form';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import type { ResetPhoneNumberFlow } from '../../sdk/hooks/reset-phone-number';
 import { emailRules, phoneRules, type EmailValues, type PhoneValues } from './form-rules';
+import { anchorProps, Button, Stack, Text, TextField } from '../../components/plain-ui';
 
 const CODE_PATTERN = /^\d{6}$/;
 export const CODE_MESSAGE = 'Enter the 6-digit code';
@@ -23,7 +23,7 @@ export function EmailStep({ flow, defaultEmail }: { flow: ResetPhoneNumberFlow; 
     >
       <Stack gap="md">
         <FormAlert message={flow.error} />
-        <TextInput
+        <TextField
           label="Email"
           type="email"
           autoComplete="email"
@@ -60,7 +60,7 @@ export function VerifyCodeStep({ flow }: { flow: ResetPhoneNumberFlow }) {
     <form noValidate aria-label="Verify email code" onSubmit={submit}>
       <Stack gap="md">
         <FormAlert message={flow.error} />
-        <Text size="sm" c="dimmed" ta="center">
+        <Text size="sm" dimmed style={{ textAlign: 'center' }}>
           We emailed a 6-digit code to {flow.email ?? 'your email address'}. It expires in 10 minutes.
         </Text>
         <OneTimeCodeInput
@@ -78,23 +78,22 @@ export function VerifyCodeStep({ flow }: { flow: ResetPhoneNumberFlow }) {
         <Button type="submit" fullWidth loading={flow.loading}>
           Continue
         </Button>
-        <Text size="sm" ta="center">
+        <Text size="sm" style={{ textAlign: 'center' }}>
           Didn&apos;t get it?{' '}
-          <Anchor
-            component="button"
+          <button
+            {...anchorProps()}
             type="button"
-            fw={600}
             onClick={() => {
               setCode('');
               if (flow.email) flow.sendCode(flow.email);
             }}
           >
             Send a new code
-          </Anchor>{' '}
+          </button>{' '}
           or{' '}
-          <Anchor component="button" type="button" fw={600} onClick={flow.restart}>
+          <button {...anchorProps()} type="button" onClick={flow.restart}>
             use a different email
-          </Anchor>
+          </button>
         </Text>
       </Stack>
     </form>
@@ -115,7 +114,7 @@ export function ChangePhoneStep({ flow }: { flow: ResetPhoneNumberFlow }) {
     >
       <Stack gap="md">
         <FormAlert message={flow.error} />
-        <TextInput
+        <TextField
           label="New phone number"
           type="tel"
           autoComplete="tel"

@@ -1,9 +1,9 @@
-import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { FailedLink } from '../../components/failed-link';
+import { Button, ButtonLink, Stack, Text } from '../../components/plain-ui';
 import { useEmailRevert, type EmailReverted } from '../../sdk/hooks/email-revert';
 
 export const REVERT_INVALID_MESSAGE = 'This link is invalid, has expired or was already used';
@@ -38,9 +38,9 @@ export function RevertEmailPage() {
             Your account signs in with this address again and every session of it is signed out. Choose a new
             password to sign in.
           </Text>
-          <Button component={Link} to={reset} fullWidth>
+          <ButtonLink to={reset} fullWidth>
             Choose a new password
-          </Button>
+          </ButtonLink>
         </Stack>
       </AuthCard>
     );

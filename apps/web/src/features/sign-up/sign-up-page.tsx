@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { session } from '../../lib/storage';
 import { readStoredSource, storeSource } from '../../product';

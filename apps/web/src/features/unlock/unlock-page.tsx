@@ -1,8 +1,8 @@
-import { Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/navigation';
 import { AuthCard } from '../../components/auth-card';
 import { FailedLink } from '../../components/failed-link';
+import { Loader, Stack, Text } from '../../components/plain-ui';
 import { useUnlockAccount } from '../../sdk';
 
 export const UNLOCK_SUCCESS_MESSAGE =
@@ -33,7 +33,7 @@ export function UnlockPage() {
   if (unlock.succeeded) {
     return (
       <AuthCard title="Account unlocked">
-        <Text ta="center" role="status">
+        <Text role="status" style={{ textAlign: 'center' }}>
           {UNLOCK_SUCCESS_MESSAGE}
         </Text>
       </AuthCard>
@@ -48,9 +48,9 @@ export function UnlockPage() {
   }
   return (
     <AuthCard title="Unlocking your account">
-      <Stack align="center" gap="sm" py="md" role="status">
-        <Loader color="brand" />
-        <Text c="dimmed">Unlocking your account...</Text>
+      <Stack align="center" gap="sm" style={{ paddingBlock: 'var(--mantine-spacing-md)' }} role="status">
+        <Loader />
+        <Text dimmed>Unlocking your account...</Text>
       </Stack>
     </AuthCard>
   );
