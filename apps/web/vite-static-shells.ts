@@ -17,9 +17,8 @@ const CLASS_NAMES = /\b(?:m_[0-9a-f]{8}|_[a-z][\w-]*_[0-9a-z]{5}_\d+)\b/g;
 
 /** The built index.html with `shell` before #root: the page one address is served with. */
 export function pageWithShell(indexHtml: string, shell: string): string {
+  // Mantine's colour-scheme rules need the attribute index.html sets (the login box has no provider).
   const page = indexHtml
-    // Mantine's colour-scheme rules need the attribute its provider sets once the app runs.
-    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace('</head>', `  ${SHELL_STYLE}\n  </head>`)
     .replace('<div id="root"></div>', `${shell}<div id="root"></div>`);
   if (!page.includes(shell) || !page.includes(SHELL_STYLE) || !page.includes('data-mantine-color-scheme'))

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { STATIC_SHELL_ID } from '../components/static-shell';
+import { STATIC_SHELL_ID } from '../components/static-shell-id';
 // The shells' own modules, not the features' index files, which bring in the pages and the SDK.
 import { LoginShell } from '../features/login/login-shell';
 import { SignUpShell } from '../features/sign-up/sign-up-shell';

@@ -5,8 +5,6 @@ import { STATIC_SHELL_ID } from './static-shell-id';
 // build time (src/app/static-shells.tsx), so the first and the largest paint need no script. The app
 // renders into #root beside it, hidden while the shell is there (the pages' own style rule), and the
 // shell leaves in the commit that shows the app's first card, before the browser paints it.
-export { STATIC_SHELL_ID };
-
 export function removeStaticShell(doc: Document = document): void {
   doc.getElementById(STATIC_SHELL_ID)?.remove();
 }

@@ -1,2 +1,0 @@
-export { ActivatePage } from './activate-page';
-export { ActivateWithCodePage } from './activate-with-code-page';
