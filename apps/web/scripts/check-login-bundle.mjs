@@ -18,8 +18,8 @@ import { gzipSync } from 'node:zlib';
 // /account/login is held to 154 kB (decision 0003, lowered from 200 kB when issue 17 brought it to
 // 167.6 kB, then to 170 kB, and to 154 kB when its chunk lost react-router and Mantine's provider at
 // 153.0 kB) in Vite's own (decimal) units, the stricter reading. Issue 17 asks for 160 kB on it and on
-// every other page of the login box: each page is marked against that target, which not every page meets
-// yet (sign-up and step-up still load react-router and Mantine's components), and does not fail the check.
+// every other page of the login box: each page is marked against that target, which does not fail the
+// check.
 export const BUDGET_BYTES = 154 * 1000;
 export const TARGET_BYTES = 160 * 1000;
 
@@ -38,7 +38,7 @@ export const ACCOUNT_PAGES = {
   '/account/invitation/accept': 'accept-invitation',
   '/account/revert-email': 'revert-email',
   '/account/impersonate': 'impersonate',
-  '/account/step-up': 'step-up-with-theme',
+  '/account/step-up': 'step-up-page',
   '/account/reset-phone-number': 'reset-phone-number',
   '/account/logout': 'logout',
 };

@@ -17,7 +17,8 @@ const accountPages: Array<[path: string, Page: ComponentType]> = [
     paths.signUp,
     lazyPage(() => import('./sign-up-with-social-logins').then((m) => m.SignUpWithSocialLogins)),
   ],
-  [paths.stepUp, lazyPage(() => import('./step-up-with-theme').then((m) => m.StepUpWithTheme))],
+  // The MFA steps' module, which the login page's MFA steps load too: plain elements, no Mantine provider.
+  [paths.stepUp, lazyPage(() => import('../features/mfa/step-up-page').then((m) => m.StepUpPage))],
   [
     paths.magicLink,
     lazyPage(() => import('../features/passwordless/magic-link-page').then((m) => m.MagicLinkPage)),

@@ -1,5 +1,5 @@
-import { Group } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
+import { Group } from './plain-ui';
 
 /**
  * The otpauth:// address an authenticator app scans, as both places that set one up show it: the

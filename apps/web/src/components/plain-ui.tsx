@@ -6,8 +6,10 @@ import classes from './plain-ui.module.css';
 // pages show (Stack, Group, Text, Anchor, Loader, Button, TextInput, Alert), with Mantine's own class
 // names, so the look is Mantine's (its stylesheet is global: src/app/mantine-styles.ts) while the pages'
 // chunks carry none of Mantine's components and need no Mantine provider, about 12 kB of gzip on the
-// login page (issue 17). The build fails on a Mantine class name without its rule (vite.config.ts,
-// mantineStylesComplete). Only the options the app uses are offered.
+// login page (issue 17). Those the login page does not show are apart, each module loading with the
+// pages that show it: plain-ui-extra.tsx (the sign-up form, the MFA steps), plain-ui-social.tsx (the social
+// buttons), plain-ui-copy.tsx (the MFA enrollment). The build fails on a Mantine class name without its
+// rule (vite.config.ts, mantineStylesComplete). Only the options the app uses are offered.
 
 /** An element's style, Mantine's CSS variables included. */
 export type Style = CSSProperties & Partial<Record<`--${string}`, string>>;
@@ -21,7 +23,7 @@ export const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
 const space = (value: Spacing) =>
   typeof value === 'number' ? rem(value) : `var(--mantine-spacing-${value})`;
 
-const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+export const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 type DivProps = Omit<ComponentProps<'div'>, 'style'> & { style?: CSSProperties };
 
@@ -152,7 +154,7 @@ export function Loader({ size, centred = false }: { size?: 'sm'; centred?: boole
   );
 }
 
-const BUTTON_VARIANTS = {
+export const BUTTON_VARIANTS = {
   filled: { '--button-color': 'var(--mantine-color-white)' },
   light: {
     '--button-bg': 'var(--mantine-color-brand-light)',
@@ -180,7 +182,7 @@ interface ButtonProps {
 }
 
 /** The style of Mantine's Button in the theme's size (md) and the given variant. */
-const buttonStyle = (variant: keyof typeof BUTTON_VARIANTS): Style => ({
+export const buttonStyle = (variant: keyof typeof BUTTON_VARIANTS): Style => ({
   '--button-height': 'var(--button-height-md)',
   '--button-padding-x': 'var(--button-padding-x-md)',
   '--button-fz': 'var(--mantine-font-size-md)',
@@ -266,6 +268,8 @@ export function Button({
 
 export type TextFieldProps = Omit<ComponentProps<'input'>, 'size'> & {
   label: ReactNode;
+  /** A line of help between the label and the input. */
+  description?: ReactNode;
   /** The field's problem, shown under it; the field is then marked invalid. */
   error?: ReactNode;
   /** What sits at the field's right end (a button, a link). */
@@ -280,6 +284,7 @@ export type TextFieldProps = Omit<ComponentProps<'input'>, 'size'> & {
 /** Mantine's TextInput in the theme's size (md): label, required mark, input and error, tied by ids. */
 export function TextField({
   label,
+  description,
   error,
   rightSection,
   rightSectionWidth,
@@ -291,7 +296,9 @@ export function TextField({
   const ownId = `mantine-${useId()}`;
   const inputId = id ?? ownId;
   const errorId = `${inputId}-error`;
+  const descriptionId = `${inputId}-description`;
   const hasError = Boolean(error);
+  const describedBy = [hasError && errorId, description && descriptionId].filter(Boolean).join(' ');
   return (
     <div
       className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
@@ -316,9 +323,24 @@ export function TextField({
           </span>
         )}
       </label>
+      {description && (
+        <p
+          style={
+            {
+              '--input-description-size': `calc(var(--mantine-font-size-md) - ${rem(2)})`,
+            } as Style
+          }
+          className="m_fe47ce59 mantine-InputWrapper-description mantine-TextInput-description"
+          data-size="md"
+          id={descriptionId}
+        >
+          {description}
+        </p>
+      )}
       <div
         style={
           {
+            ...(description && { '--input-margin-top': 'calc(var(--mantine-spacing-xs) / 2)' }),
             ...(hasError && { '--input-margin-bottom': 'calc(var(--mantine-spacing-xs) / 2)' }),
             '--input-height': 'var(--input-height-md)',
             '--input-fz': 'var(--mantine-font-size-md)',
@@ -340,7 +362,7 @@ export function TextField({
           {...rest}
           required={required}
           aria-invalid={hasError || undefined}
-          aria-describedby={hasError ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           id={inputId}
           className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
           data-variant="default"

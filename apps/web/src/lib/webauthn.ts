@@ -3,13 +3,7 @@
 
 export type Ceremony = 'sign-in' | 'registration';
 
-export function isWebAuthnAvailable(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.PublicKeyCredential === 'function' &&
-    typeof navigator.credentials?.get === 'function'
-  );
-}
+export { isWebAuthnAvailable } from './webauthn-available';
 
 /** Thrown when the browser gave no credential back without saying why. */
 class NoCredentialError extends Error {

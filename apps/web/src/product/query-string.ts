@@ -1,4 +1,5 @@
 import { trialPagePaths } from './landing';
+import { clearStoredSource } from './source';
 import type { KeyValueStorage } from './types';
 
 // Query-string and source handling, SPEC section 4. Marketing parameters (utm_*, ...) given
@@ -6,11 +7,11 @@ import type { KeyValueStorage } from './types';
 
 // Re-exported because screens were promised it under this module; it lives in types.ts.
 export type { KeyValueStorage } from './types';
+// The signup source's own module, which the sign-up page imports alone (issue 17).
+export { clearStoredSource, readStoredSource, SOURCE_KEY, storeSource } from './source';
 
 /** Local storage key of the saved query string (SPEC section 3). */
 export const QUERY_STRING_KEY = 'bfmQueryString';
-/** Session storage key of the signup source (SPEC section 3). */
-export const SOURCE_KEY = 'bfmSource';
 
 const SIGN_UP_PATH = '/account/sign-up';
 
@@ -85,20 +86,6 @@ export function reconcileTrialPageQuery(search: string, local: KeyValueStorage):
     return null;
   }
   return merged;
-}
-
-/** Saves the signup source (the `source` query parameter); absent or empty leaves any saved one. */
-export function storeSource(source: string | null, session: KeyValueStorage): void {
-  if (source) session.setItem(SOURCE_KEY, source);
-}
-
-/** The saved signup source, or null. */
-export function readStoredSource(session: KeyValueStorage): string | null {
-  return session.getItem(SOURCE_KEY) || null;
-}
-
-export function clearStoredSource(session: KeyValueStorage): void {
-  session.removeItem(SOURCE_KEY);
 }
 
 export interface RedirectPlan {

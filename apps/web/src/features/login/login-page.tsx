@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { lazyWithTheme } from '../../app/lazy-with-theme';
 import { useLocation, useNavigate } from '../../app/navigation';
 import { paths } from '../../lib/paths';
@@ -31,7 +31,7 @@ import { LOGIN_SUBTITLE, LOGIN_TITLE } from './login-shell';
 import { PasswordStep, RedirectToSsoStep } from './password-step';
 
 // Rarely used steps load on demand: nothing of them lands in the login page's entry chunk.
-// They are built from Mantine's components: each loads with Mantine's theme provider (lazyWithTheme).
+// Those built from Mantine's components load with Mantine's theme provider (lazyWithTheme).
 const PasswordLifecycleStep = lazyWithTheme(() =>
   import('../password-lifecycle').then((m) => m.PasswordLifecycleStep),
 );
@@ -39,13 +39,16 @@ const PasswordLifecycleStep = lazyWithTheme(() =>
 const PasskeySignIn = lazyWithTheme(() => import('../passkeys').then((m) => m.PasskeySignIn));
 const PromptPasskeysStep = lazyWithTheme(() => import('../passkeys').then((m) => m.PromptPasskeysStep));
 
-// Issue 13: the providers' buttons load only when the vendor has an active social login.
-const SocialLoginButtons = lazyWithTheme(() => import('../social-login').then((m) => m.SocialLoginButtons));
+// Issue 13: the providers' buttons load only when the vendor has an active social login. Plain elements
+// (src/components/plain-ui-social.tsx), like the MFA steps below: they load without Mantine's provider.
+const SocialLoginButtons = lazy(() =>
+  import('../social-login').then((m) => ({ default: m.SocialLoginButtons })),
+);
 
 const SsoFailed = lazyWithTheme(() => import('../../components/sso-failed').then((m) => m.SsoFailed));
 
-const MfaLoginStep = lazyWithTheme(() => import('../mfa').then((m) => m.MfaLoginStep));
-const RecoverTwoFactorStep = lazyWithTheme(() => import('../mfa').then((m) => m.RecoverTwoFactorStep));
+const MfaLoginStep = lazy(() => import('../mfa').then((m) => ({ default: m.MfaLoginStep })));
+const RecoverTwoFactorStep = lazy(() => import('../mfa').then((m) => ({ default: m.RecoverTwoFactorStep })));
 
 /** How long an already signed-in visitor waits for the store's own redirect before we send them home. */
 const SIGNED_IN_FALLBACK_MS = 1000;

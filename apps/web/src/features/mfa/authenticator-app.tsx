@@ -1,71 +1,7 @@
-import { Anchor, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { anchorProps, Text } from '../../components/plain-ui';
 import type { MfaFlow } from '../../sdk/hooks/mfa';
 import { CodeForm } from './code-form';
-
-/** The manual key of an otpauth:// URI, in groups of four for reading aloud or typing. */
-export function manualKeyOf(otpauthUri: string | null): string | null {
-  if (!otpauthUri) return null;
-  try {
-    return new URL(otpauthUri).searchParams.get('secret');
-  } catch {
-    return null;
-  }
-}
-
-const grouped = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
-
-// The QR code and its library (6 kB of gzip) load when an enrollment shows them: the step-up page, which
-// only verifies, does without them (issue 17). Meanwhile an empty space of the code's size holds its place.
-const AuthenticatorQrCode = lazy(() =>
-  import('../../components/authenticator-qr-code').then((m) => ({ default: m.AuthenticatorQrCode })),
-);
-const QR_CODE_SIZE = 176;
-
-/** Step authenticatorApp while enrolling (forceTwoFactor): scan or type the key, prove it with a code. */
-export function AuthenticatorEnrollStep({ flow }: { flow: MfaFlow }) {
-  const key = manualKeyOf(flow.qrCode);
-  return (
-    <Stack gap="md">
-      <Text size="sm">
-        Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
-        1Password...), then enter the 6-digit code it shows.
-      </Text>
-      {flow.qrCode && (
-        <Suspense fallback={<div style={{ height: QR_CODE_SIZE }} />}>
-          <AuthenticatorQrCode uri={flow.qrCode} />
-        </Suspense>
-      )}
-      {key && (
-        <Stack gap={4} align="center">
-          <Text size="sm" c="dimmed">
-            Can&apos;t scan it? Enter this key instead:
-          </Text>
-          <Group gap="xs">
-            <Code data-testid="mfa-manual-key" fz="sm">
-              {grouped(key)}
-            </Code>
-            <CopyButton value={key}>
-              {({ copied, copy }) => (
-                <Button variant="subtle" size="compact-xs" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy key'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Stack>
-      )}
-      <CodeForm
-        label="Code from your authenticator app"
-        loading={flow.loading}
-        error={flow.error}
-        rememberDays={flow.rememberDays}
-        submitLabel="Verify and continue"
-        onSubmit={flow.enrollAuthenticator}
-      />
-    </Stack>
-  );
-}
 
 /** Step authenticatorApp when enrolled: the current code, or a recovery code instead. */
 export function AuthenticatorVerifyStep({ flow, footer }: { flow: MfaFlow; footer?: ReactNode }) {
@@ -79,11 +15,11 @@ export function AuthenticatorVerifyStep({ flow, footer }: { flow: MfaFlow; foote
       onSubmit={flow.verifyAuthenticator}
     >
       {flow.mode === 'verify' && (
-        <Text size="sm" ta="center">
+        <Text size="sm" style={{ textAlign: 'center' }}>
           Lost your device?{' '}
-          <Anchor component="button" type="button" fw={600} onClick={flow.useRecoveryCode}>
+          <button {...anchorProps()} type="button" onClick={flow.useRecoveryCode}>
             Use a recovery code
-          </Anchor>
+          </button>
         </Text>
       )}
       {footer}

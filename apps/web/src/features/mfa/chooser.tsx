@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '../../components/plain-ui';
 import type { MfaFlow, MfaStepName, MfaStrategyName } from '../../sdk/hooks/mfa';
 import { SecurityKeyChoices } from './security-key';
 
@@ -39,7 +39,7 @@ export function ChooserStep({ flow }: { flow: MfaFlow }) {
   const choices = choicesOf(flow);
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed" ta="center">
+      <Text size="sm" dimmed style={{ textAlign: 'center' }}>
         {flow.mode === 'enroll'
           ? 'Your organization requires two-factor authentication. Choose how you want to verify it is you.'
           : 'Choose how to verify it is you.'}

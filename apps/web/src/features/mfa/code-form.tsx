@@ -1,11 +1,30 @@
-import { Button, Checkbox, Stack } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useState,
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
+import { Button, Stack } from '../../components/plain-ui';
 
 /** SPEC section 5: MFA codes are 6 digits. */
 export const MFA_CODE_PATTERN = /^\d{6}$/;
 export const MFA_CODE_MESSAGE = 'Enter the 6-digit code';
+
+export interface RememberDeviceProps {
+  days: number;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/**
+ * The "remember this device" box, which the login's MFA steps provide (login-step.tsx): only a login
+ * can remember the device (a step-up never offers it), so the step-up page's chunk goes without it.
+ */
+export const RememberDeviceField = createContext<ComponentType<RememberDeviceProps> | null>(null);
 
 interface CodeFormProps {
   label?: string;
@@ -31,6 +50,7 @@ export function CodeForm({
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const RememberDevice = useContext(RememberDeviceField);
 
   const send = (value: string) => {
     if (!MFA_CODE_PATTERN.test(value)) {
@@ -59,12 +79,8 @@ export function CodeForm({
           error={fieldError}
           disabled={loading}
         />
-        {rememberDays ? (
-          <Checkbox
-            label={`Remember this device for ${rememberDays} ${rememberDays === 1 ? 'day' : 'days'}`}
-            checked={remember}
-            onChange={(event) => setRemember(event.currentTarget.checked)}
-          />
+        {rememberDays && RememberDevice ? (
+          <RememberDevice days={rememberDays} checked={remember} onChange={setRemember} />
         ) : null}
         <Button type="submit" fullWidth loading={loading}>
           {submitLabel}

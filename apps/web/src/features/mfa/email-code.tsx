@@ -1,5 +1,5 @@
-import { Anchor, Text } from '@mantine/core';
 import { useCallback, type ReactNode } from 'react';
+import { anchorProps, Text } from '../../components/plain-ui';
 import type { MfaFlow } from '../../sdk/hooks/mfa';
 import { CodeForm } from './code-form';
 import { useSendOnce } from './send-once';
@@ -17,11 +17,11 @@ export function EmailCodeStep({ flow, footer }: { flow: MfaFlow; footer?: ReactN
       submitLabel="Verify"
       onSubmit={flow.verifyEmailCode}
     >
-      <Text size="sm" c="dimmed" ta="center">
+      <Text size="sm" dimmed style={{ textAlign: 'center' }}>
         We emailed a 6-digit code to {flow.email ?? 'your email address'}. It expires in 5 minutes.{' '}
-        <Anchor component="button" type="button" fw={600} onClick={sendEmailCode}>
+        <button {...anchorProps()} type="button" onClick={sendEmailCode}>
           Resend code
-        </Anchor>
+        </button>
       </Text>
       {footer}
     </CodeForm>

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MfaFlow } from '../../sdk/hooks/mfa';
+import { useMfaFlow, type MfaFlow } from '../../sdk/hooks/mfa';
 import { renderScreen } from '../../testing/render';
-import { MfaStepScreen } from './mfa-step';
+import { MfaLoginStep } from './login-step';
 
 vi.mock('../../sdk', () => ({ useSecurityKeyActions: () => ({}) }));
 vi.mock('../../sdk/hooks/mfa', () => ({ useMfaFlow: vi.fn() }));
@@ -38,7 +38,11 @@ function flowOf(overrides: Partial<MfaFlow>): MfaFlow {
   };
 }
 
-const show = (flow: MfaFlow) => renderScreen(<MfaStepScreen flow={flow} onBack={vi.fn()} />);
+// The login's MFA steps (the step screen with "remember this device").
+const show = (flow: MfaFlow) => {
+  vi.mocked(useMfaFlow).mockReturnValue(flow);
+  return renderScreen(<MfaLoginStep onBack={vi.fn()} />);
+};
 
 async function typeCode(code: string) {
   await userEvent.click(screen.getByRole('textbox', { name: /digit 1 of 6/ }));
@@ -95,7 +99,7 @@ describe('MFA step screens', () => {
   it('lets the user continue from the recovery code only once it is saved', async () => {
     const flow = flowOf({ step: 'recoveryCode', recoveryCode: 'ABCD-EFGH-JKMN-PQRS-TUVW' });
     show(flow);
-    expect(screen.getByTestId('mfa-recovery-code')).toHaveTextContent('ABCD-EFGH-JKMN-PQRS-TUVW');
+    expect(await screen.findByTestId('mfa-recovery-code')).toHaveTextContent('ABCD-EFGH-JKMN-PQRS-TUVW');
     const next = screen.getByRole('button', { name: 'Continue' });
     expect(next).toBeDisabled();
     await userEvent.click(screen.getByLabelText('I have saved my recovery code'));
@@ -119,7 +123,7 @@ describe('MFA step screens', () => {
       devices: { ...noDevices, emails: [{ email: 'cook@foodco.example' }] },
     });
     const { rerender } = show(flow);
-    rerender(<MfaStepScreen flow={flow} onBack={vi.fn()} />);
+    rerender(<MfaLoginStep onBack={vi.fn()} />);
     expect(flow.sendEmailCode).toHaveBeenCalledTimes(1);
     expect(screen.getByText(/We emailed a 6-digit code to cook@foodco.example/)).toBeInTheDocument();
   });
@@ -127,7 +131,7 @@ describe('MFA step screens', () => {
   it('checks the phone number before texting a code', async () => {
     const flow = flowOf({ mode: 'enroll', step: 'smsSetPhoneNumber' });
     show(flow);
-    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send code' }));
     expect(screen.getByText('Phone number is required')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Phone number'), '+1 (555) 010-0199');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));

@@ -1,22 +1,35 @@
-import { Anchor, Text } from '@mantine/core';
+import { lazy, useEffect } from 'react';
 import { NotAvailableCard } from '../../components/not-available-card';
+import { anchorProps, Text } from '../../components/plain-ui';
 import { mailto, useConfig } from '../../lib/config';
-import { useMfaFlow, type MfaFlow } from '../../sdk/hooks/mfa';
-import { AuthenticatorEnrollStep, AuthenticatorVerifyStep } from './authenticator-app';
+import type { MfaFlow } from '../../sdk/hooks/mfa';
+import { AuthenticatorVerifyStep } from './authenticator-app';
 import { ChooserStep, choicesOf } from './chooser';
 import { EmailCodeStep } from './email-code';
-import { RecoveryCodeStep } from './recovery-code';
 import { securityKeyChoiceCount } from './security-key';
-import { SmsCodeStep, SmsPhoneStep } from './sms';
+import { SmsCodeStep } from './sms';
+
+// The steps of an enrollment (forceTwoFactor at login: the QR code and key to copy, the phone number, the
+// recovery code) load on use: the step-up page, which only verifies, goes without them (issue 17). An
+// enrollment starts loading them with its first step; meanwhile the step's Suspense boundary (the login
+// page's) shows its loader.
+const loadAuthenticatorEnroll = () => import('./authenticator-enroll');
+const loadSmsPhone = () => import('./sms-phone');
+const loadRecoveryCode = () => import('./recovery-code');
+const AuthenticatorEnrollStep = lazy(() =>
+  loadAuthenticatorEnroll().then((m) => ({ default: m.AuthenticatorEnrollStep })),
+);
+const SmsPhoneStep = lazy(() => loadSmsPhone().then((m) => ({ default: m.SmsPhoneStep })));
+const RecoveryCodeStep = lazy(() => loadRecoveryCode().then((m) => ({ default: m.RecoveryCodeStep })));
 
 /** "Try another method" when the chooser has more than one way. */
 function OtherMethods({ flow }: { flow: MfaFlow }) {
   if (choicesOf(flow).length + securityKeyChoiceCount(flow) < 2) return null;
   return (
-    <Text size="sm" ta="center">
-      <Anchor component="button" type="button" fw={600} onClick={() => flow.chooseStep('verify')}>
+    <Text size="sm" style={{ textAlign: 'center' }}>
+      <button {...anchorProps()} type="button" onClick={() => flow.chooseStep('verify')}>
         Try another method
-      </Anchor>
+      </button>
     </Text>
   );
 }
@@ -29,16 +42,23 @@ function OtherMethods({ flow }: { flow: MfaFlow }) {
 function ContactSupport() {
   const { supportEmail } = useConfig();
   return (
-    <Text size="sm" ta="center">
-      <Anchor href={mailto(supportEmail)} fw={600}>
+    <Text size="sm" style={{ textAlign: 'center' }}>
+      <a {...anchorProps()} href={mailto(supportEmail)}>
         Contact Support
-      </Anchor>
+      </a>
     </Text>
   );
 }
 
 /** The MFA step's screen (SPEC section 2 "MFA" steps), for a login, a forced enrollment or a step-up. */
 export function MfaStepScreen({ flow, onBack }: { flow: MfaFlow; onBack: () => void }) {
+  const enrolling = flow.mode === 'enroll';
+  useEffect(() => {
+    if (!enrolling) return;
+    void loadAuthenticatorEnroll();
+    void loadSmsPhone();
+    void loadRecoveryCode();
+  }, [enrolling]);
   return (
     <>
       <MfaStepBody flow={flow} onBack={onBack} />
@@ -76,9 +96,3 @@ export const mfaStepTitles = {
   forceTwoFactor: 'Set up two-factor authentication',
   recoveryCode: 'Save your recovery code',
 } as const;
-
-/** Login steps loginWithTwoFactor and forceTwoFactor. */
-export function MfaLoginStep({ onBack }: { onBack: () => void }) {
-  const flow = useMfaFlow();
-  return <MfaStepScreen flow={flow} onBack={onBack} />;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MfaDevices, MfaFlow } from '../../sdk/hooks/mfa';
-import { manualKeyOf } from './authenticator-app';
+import { manualKeyOf } from './authenticator-enroll';
 import { choicesOf } from './chooser';
 import { MFA_CODE_PATTERN } from './code-form';
 

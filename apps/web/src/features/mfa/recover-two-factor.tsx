@@ -1,7 +1,7 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../components/form-alert';
-import { useMfaRecovery } from '../../sdk/hooks/mfa';
+import { anchorProps, Button, Stack, Text, TextField } from '../../components/plain-ui';
+import { useMfaRecovery } from '../../sdk/hooks/mfa-recovery';
 
 /** Step recoverTwoFactor: a recovery code turns two-factor off; the user then signs in again. */
 export function RecoverTwoFactorStep() {
@@ -22,7 +22,7 @@ export function RecoverTwoFactorStep() {
           Enter the recovery code you saved when you set up two-factor authentication. It turns two-factor
           authentication off for {recovery.email || 'your account'}; sign in again afterwards.
         </Text>
-        <TextInput
+        <TextField
           label="Recovery code"
           name="recoveryCode"
           autoComplete="off"
@@ -37,10 +37,10 @@ export function RecoverTwoFactorStep() {
         <Button type="submit" fullWidth loading={recovery.loading}>
           Recover account
         </Button>
-        <Text size="sm" ta="center">
-          <Anchor component="button" type="button" fw={600} onClick={recovery.back}>
+        <Text size="sm" style={{ textAlign: 'center' }}>
+          <button {...anchorProps()} type="button" onClick={recovery.back}>
             Back to verification
-          </Anchor>
+          </button>
         </Text>
       </Stack>
     </form>

@@ -1,5 +1,7 @@
-import { Button, Checkbox, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Button, Stack, Text } from '../../components/plain-ui';
+import { Checkbox } from '../../components/plain-ui-extra';
+import { Code, CopyButton, GrowGroup } from '../../components/plain-ui-copy';
 import type { MfaFlow } from '../../sdk/hooks/mfa';
 
 const download = (recoveryCode: string) => {
@@ -23,12 +25,16 @@ export function RecoveryCodeStep({ flow }: { flow: MfaFlow }) {
         you lose your device, and it is shown only once.
       </Text>
       {code && (
-        <Code block ta="center" fz="lg" fw={600} data-testid="mfa-recovery-code">
+        <Code
+          block
+          style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 600, textAlign: 'center' }}
+          data-testid="mfa-recovery-code"
+        >
           {code}
         </Code>
       )}
       {code && (
-        <Group grow>
+        <GrowGroup>
           <CopyButton value={code}>
             {({ copied, copy }) => (
               <Button variant="default" onClick={copy}>
@@ -39,7 +45,7 @@ export function RecoveryCodeStep({ flow }: { flow: MfaFlow }) {
           <Button variant="default" onClick={() => download(code)}>
             Download
           </Button>
-        </Group>
+        </GrowGroup>
       )}
       <Checkbox
         label="I have saved my recovery code"

@@ -88,7 +88,7 @@ describe('security keys in the MFA chooser', () => {
       rememberDays: 14,
     });
     renderScreen(<SecurityKeyChoices flow={flow} />);
-    await user.click(screen.getByLabelText('Remember this device for 14 days'));
+    await user.click(await screen.findByLabelText('Remember this device for 14 days'));
     await user.click(screen.getByRole('button', { name: 'Security key' }));
     await waitFor(() => expect(sdk.verify).toHaveBeenCalled());
     expect(sdk.verificationOptions).toHaveBeenCalledWith('dev-1');
@@ -123,7 +123,7 @@ describe('security keys in the MFA chooser', () => {
         flow={flowOf({ mode: 'enroll', strategies: ['AuthenticatorApp', 'WebAuthnCrossPlatform'] })}
       />,
     );
-    await user.click(screen.getByRole('button', { name: 'Security key' }));
+    await user.click(await screen.findByRole('button', { name: 'Security key' }));
     await waitFor(() => expect(sdk.enroll).toHaveBeenCalled());
     expect(sdk.enroll).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -146,7 +146,7 @@ describe('security keys in the MFA chooser', () => {
       devices: { webauthn: [{ id: 'dev-1' }], phones: [], authenticators: [], emails: [] },
     });
     renderScreen(<SecurityKeyChoices flow={flow} />);
-    await user.click(screen.getByRole('button', { name: 'Security key' }));
+    await user.click(await screen.findByRole('button', { name: 'Security key' }));
     await waitFor(() =>
       expect(sdk.showError).toHaveBeenLastCalledWith(
         'Verification with your security key was cancelled or timed out. Please try again.',

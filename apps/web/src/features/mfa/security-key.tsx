@@ -1,23 +1,14 @@
-import { Button, Checkbox, Stack } from '@mantine/core';
-import { useState } from 'react';
-import { FormAlert } from '../../components/form-alert';
-import {
-  createCredential,
-  describeCeremonyError,
-  getAssertion,
-  isWebAuthnAvailable,
-} from '../../lib/webauthn';
+import { lazy } from 'react';
+import { isWebAuthnAvailable } from '../../lib/webauthn-available';
 import type { MfaFlow } from '../../sdk';
-import { useSecurityKeyActions } from '../../sdk/hooks/webauthn';
+
+// The security keys' buttons and their ceremonies load when the chooser offers a key, before it shows:
+// the step's Suspense boundary shows its loader meanwhile (issue 17: the step-up page's chunk).
+const SecurityKeyButtons = lazy(() =>
+  import('./security-key-buttons').then((m) => ({ default: m.SecurityKeyButtons })),
+);
 
 const WEBAUTHN_STRATEGIES = ['WebAuthnCrossPlatform', 'WebAuthnPlatform'] as const;
-
-function enrollLabel(strategies: MfaFlow['strategies']): string {
-  const roaming = strategies.includes('WebAuthnCrossPlatform');
-  const platform = strategies.includes('WebAuthnPlatform');
-  if (roaming && platform) return 'Security key or this device';
-  return roaming ? 'Security key' : 'This device (fingerprint, face or screen lock)';
-}
 
 /** 1 when the chooser offers a security key (to enroll or to verify with), else 0. */
 export function securityKeyChoiceCount(flow: MfaFlow): number {
@@ -35,74 +26,4 @@ export function securityKeyChoiceCount(flow: MfaFlow): number {
  */
 export function SecurityKeyChoices({ flow }: { flow: MfaFlow }) {
   return securityKeyChoiceCount(flow) > 0 ? <SecurityKeyButtons flow={flow} /> : null;
-}
-
-function SecurityKeyButtons({ flow }: { flow: MfaFlow }) {
-  const actions = useSecurityKeyActions(flow.mode === 'stepUp');
-  const [busy, setBusy] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
-  const [remember, setRemember] = useState(false);
-
-  const enrolling = flow.mode === 'enroll';
-  const devices = enrolling ? [] : (flow.devices?.webauthn ?? []);
-
-  const run = async (id: string, ceremony: () => Promise<void>) => {
-    setBusy(id);
-    setTried(true);
-    actions.showError(undefined);
-    try {
-      await ceremony();
-    } catch (error) {
-      actions.showError(describeCeremonyError(error, enrolling ? 'registration' : 'sign-in', 'security key'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const enroll = () =>
-    run('enroll', async () => {
-      const ceremony = await actions.enrollmentOptions();
-      if (!ceremony) return;
-      const credential = await createCredential(ceremony.options);
-      await actions.enroll({ webauthnToken: ceremony.webauthnToken, credential }, remember);
-    });
-
-  const verify = (deviceId: string) =>
-    run(deviceId, async () => {
-      const ceremony = await actions.verificationOptions(deviceId);
-      if (!ceremony) return;
-      const credential = await getAssertion(ceremony.options);
-      await actions.verify(deviceId, { webauthnToken: ceremony.webauthnToken, credential }, remember);
-    });
-
-  return (
-    <Stack gap="sm">
-      {tried && <FormAlert message={flow.error} />}
-      {enrolling ? (
-        <Button variant="default" fullWidth loading={busy === 'enroll'} onClick={() => void enroll()}>
-          {enrollLabel(flow.strategies)}
-        </Button>
-      ) : (
-        devices.map((device) => (
-          <Button
-            key={device.id}
-            variant="default"
-            fullWidth
-            loading={busy === device.id}
-            disabled={busy !== null && busy !== device.id}
-            onClick={() => void verify(device.id)}
-          >
-            {devices.length === 1 ? 'Security key' : `Security key: ${device.name || 'unnamed'}`}
-          </Button>
-        ))
-      )}
-      {flow.rememberDays !== null && flow.mode !== 'stepUp' && (
-        <Checkbox
-          label={`Remember this device for ${flow.rememberDays} ${flow.rememberDays === 1 ? 'day' : 'days'}`}
-          checked={remember}
-          onChange={(event) => setRemember(event.currentTarget.checked)}
-        />
-      )}
-    </Stack>
-  );
 }

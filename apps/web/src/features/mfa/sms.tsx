@@ -1,49 +1,8 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { FormAlert } from '../../components/form-alert';
-import { isPhoneNumber, normalizePhoneNumber } from '../../lib/phone-number';
+import { useCallback, type ReactNode } from 'react';
+import { anchorProps, Text } from '../../components/plain-ui';
 import type { MfaFlow } from '../../sdk/hooks/mfa';
 import { CodeForm } from './code-form';
 import { useSendOnce } from './send-once';
-
-/** Step smsSetPhoneNumber (forced enrollment): the number to text a code to. */
-export function SmsPhoneStep({ flow }: { flow: MfaFlow }) {
-  const [phone, setPhone] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const phoneNumber = normalizePhoneNumber(phone);
-    if (!phoneNumber) return setFieldError('Phone number is required');
-    if (!isPhoneNumber(phoneNumber))
-      return setFieldError('Enter the number with its country code, e.g. +15550100199');
-    setFieldError(null);
-    flow.sendPhoneNumber(phoneNumber);
-  };
-  return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="md">
-        <FormAlert message={flow.error} />
-        <TextInput
-          label="Phone number"
-          name="phoneNumber"
-          type="tel"
-          autoComplete="tel"
-          placeholder="+15550100199"
-          autoFocus
-          value={phone}
-          onChange={(event) => {
-            setPhone(event.currentTarget.value);
-            if (fieldError) setFieldError(null);
-          }}
-          error={fieldError}
-        />
-        <Button type="submit" fullWidth loading={flow.loading}>
-          Send code
-        </Button>
-      </Stack>
-    </form>
-  );
-}
 
 /** Step smsVerifyCode: the texted code, to enroll the phone or to verify with it. */
 export function SmsCodeStep({ flow, footer }: { flow: MfaFlow; footer?: ReactNode }) {
@@ -62,16 +21,15 @@ export function SmsCodeStep({ flow, footer }: { flow: MfaFlow; footer?: ReactNod
       submitLabel="Verify"
       onSubmit={(code, remember) => flow.verifySmsCode(code, remember, deviceId)}
     >
-      <Text size="sm" c="dimmed" ta="center">
+      <Text size="sm" dimmed style={{ textAlign: 'center' }}>
         We texted a 6-digit code to {phoneNumber}. It expires in 5 minutes.{' '}
-        <Anchor
-          component="button"
+        <button
+          {...anchorProps()}
           type="button"
-          fw={600}
           onClick={() => (deviceId ? sendSmsCode(deviceId) : flow.chooseStep('smsSetPhoneNumber'))}
         >
           {deviceId ? 'Resend code' : 'Change number'}
-        </Anchor>
+        </button>
       </Text>
       {footer}
     </CodeForm>

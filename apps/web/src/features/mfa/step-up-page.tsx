@@ -1,9 +1,9 @@
-import { Button, Loader, Stack, Text } from '@mantine/core';
-import { useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { Navigate, useNavigate, useSearchParams } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingScreen } from '../../components/loading-screen';
+import { Button, Loader, Stack, Text } from '../../components/plain-ui';
 import { useAuthState } from '../../sdk';
 import { useMfaFlow, useStepUpSession } from '../../sdk/hooks/mfa';
 import { MfaStepScreen } from './mfa-step';
@@ -46,18 +46,20 @@ export function StepUpPage() {
       </AuthCard>
     );
   }
-  if (!flow.devices) {
-    return (
-      <AuthCard title="Verify it's you">
-        <Stack align="center" py="md" role="status">
-          <Loader color="brand" />
-        </Stack>
-      </AuthCard>
-    );
-  }
-  return (
-    <AuthCard title="Verify it's you" subtitle="Confirm this action with your second factor">
-      <MfaStepScreen flow={flow} onBack={() => navigate(paths.home)} />
+  const waiting = (
+    <AuthCard title="Verify it's you">
+      <Stack align="center" style={{ paddingBlock: 'var(--mantine-spacing-md)' }} role="status">
+        <Loader />
+      </Stack>
     </AuthCard>
+  );
+  if (!flow.devices) return waiting;
+  // A step's part that loads on use (the security keys' buttons) keeps the card waiting until it comes.
+  return (
+    <Suspense fallback={waiting}>
+      <AuthCard title="Verify it's you" subtitle="Confirm this action with your second factor">
+        <MfaStepScreen flow={flow} onBack={() => navigate(paths.home)} />
+      </AuthCard>
+    </Suspense>
   );
 }

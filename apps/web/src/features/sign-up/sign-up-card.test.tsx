@@ -2,16 +2,23 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { InviteLinkCheck } from '../../sdk/hooks/invite-link';
 import { renderScreen } from '../../testing/render';
+import { InviteSignUpCard } from './invite-sign-up-card';
 import { SignUpCard } from './sign-up-card';
 
 const renderCard = (invite: InviteLinkCheck) =>
   renderScreen(
-    <SignUpCard invite={invite}>
-      <form aria-label="Sign up" />
-    </SignUpCard>,
+    invite.status === 'none' ? (
+      <SignUpCard>
+        <form aria-label="Sign up" />
+      </SignUpCard>
+    ) : (
+      <InviteSignUpCard invite={invite}>
+        <form aria-label="Sign up" />
+      </InviteSignUpCard>
+    ),
   );
 
-describe('SignUpCard (issue 4: signing up through an account invite link)', () => {
+describe('SignUpCard and InviteSignUpCard (issue 4: signing up through an account invite link)', () => {
   it('without an invite link: the ordinary sign-up of SPEC section 2', () => {
     renderCard({ status: 'none' });
     expect(screen.getByRole('heading', { name: 'Get started for free!' })).toBeInTheDocument();

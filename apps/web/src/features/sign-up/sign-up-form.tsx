@@ -1,6 +1,7 @@
-import { Button, Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { FormAlert } from '../../components/form-alert';
+import { Button, Stack, TextField } from '../../components/plain-ui';
+import { Checkbox, TwoColumnGrid } from '../../components/plain-ui-extra';
 import { useForm } from '../../lib/form';
 import { signUpRules, type ExtraIdentifiers, type SignUpFormData, type SignUpValues } from './sign-up-schema';
 
@@ -52,8 +53,8 @@ export function SignUpForm({
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign up">
       <Stack gap="md">
         <FormAlert message={error} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
+        <TwoColumnGrid>
+          <TextField
             label="First name"
             autoComplete="given-name"
             autoFocus
@@ -61,16 +62,16 @@ export function SignUpForm({
             error={errors.firstName?.message}
             {...register('firstName')}
           />
-          <TextInput
+          <TextField
             label="Last name"
             autoComplete="family-name"
             required
             error={errors.lastName?.message}
             {...register('lastName')}
           />
-        </SimpleGrid>
+        </TwoColumnGrid>
         {joining ? null : (
-          <TextInput
+          <TextField
             label="Company name"
             autoComplete="organization"
             required
@@ -78,7 +79,7 @@ export function SignUpForm({
             {...register('companyName')}
           />
         )}
-        <TextInput
+        <TextField
           label="Work email"
           type="email"
           inputMode="email"
@@ -89,7 +90,7 @@ export function SignUpForm({
           {...register('email')}
         />
         {phoneNumber.enabled && (
-          <TextInput
+          <TextField
             label="Phone number"
             type="tel"
             inputMode="tel"
@@ -102,7 +103,7 @@ export function SignUpForm({
           />
         )}
         {username.enabled && (
-          <TextInput
+          <TextField
             label="Username"
             autoComplete="username"
             autoCapitalize="none"

@@ -41,4 +41,14 @@ describe('/account/sign-up with social logins (issue 13)', () => {
     });
     expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
   });
+
+  it('joining through an invite link: its card, loaded then, with a form that asks no company', async () => {
+    renderScreen(<SignUpPage otherOptions={socialButtons} />, {
+      route: '/account/sign-up?invitationToken=tok',
+    });
+    expect(await screen.findByRole('form', { name: 'Sign up' })).toBeInTheDocument();
+    expect(screen.getByText('Acme').parentElement).toHaveTextContent(/^Join Acme on Brizo FoodMetrics$/);
+    expect(screen.queryByLabelText(/Company name/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Work email/)).toBeInTheDocument();
+  });
 });

@@ -1,15 +1,24 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from '../../app/navigation';
 import { paths } from '../../lib/paths';
 import { session } from '../../lib/storage';
-import { readStoredSource, storeSource } from '../../product';
+import { readStoredSource, storeSource } from '../../product/source';
 import { useAuthState, useSignUp } from '../../sdk';
-import { useInviteLinkCheck } from '../../sdk/hooks/invite-link';
 import { watchSignUpAnswer } from '../../sdk/hooks/sign-up-outcome';
 import { SignUpCard } from './sign-up-card';
 import { SignUpForm } from './sign-up-form';
-import { SignUpSuccess } from './sign-up-success';
 import type { SignUpFormData } from './sign-up-schema';
+import type * as SignUpSuccessModule from './sign-up-success';
+
+// "Please check your inbox!" loads when the form is sent, alongside the sign-up's request, and shows once
+// both have come back (the form keeps its loading state until then): the page's chunk goes without it
+// (issue 17, the login box's budget).
+type SuccessModule = typeof SignUpSuccessModule;
+const loadSuccess = (): Promise<SuccessModule> => import('./sign-up-success');
+
+// Opened from an account's invite link, the page's card (the link's check and its screens) loads then:
+// meanwhile the page is loading, as while its own chunk comes.
+const InviteSignUp = lazy(() => import('./invite-sign-up-card').then((m) => ({ default: m.InviteSignUp })));
 
 /**
  * /account/sign-up (SPEC section 2). The visitor's source (?source=, or the one saved on
@@ -29,8 +38,8 @@ export function SignUpPage({ otherOptions }: { otherOptions?: ReactNode } = {}) 
   const [submittedEmail, setSubmittedEmail] = useState('');
   // The answer's signupType, once read: a personal email goes to review, and is told so (SPEC section 6).
   const [answer, setAnswer] = useState<{ signupType: string | null } | null>(null);
+  const [success, setSuccess] = useState<SuccessModule | null>(null);
   const invitationToken = params.get('invitationToken');
-  const invite = useInviteLinkCheck(invitationToken);
 
   useEffect(() => {
     storeSource(params.get('source'), session);
@@ -51,13 +60,15 @@ export function SignUpPage({ otherOptions }: { otherOptions?: ReactNode } = {}) 
   }, [signedInDirectly, navigate]);
 
   const awaitingActivation = signUp.stage === 'SignUpSuccess' && signUp.shouldActivate;
-  if (awaitingActivation && answer) {
+  if (awaitingActivation && answer && success) {
+    const { SignUpSuccess } = success;
     return <SignUpSuccess email={submittedEmail} isPersonalEmail={answer.signupType === 'personal'} />;
   }
 
   const submit = ({ firstName, lastName, companyName, email, phoneNumber, username }: SignUpFormData) => {
     setSubmittedEmail(email);
     setAnswer(null);
+    if (!success) void loadSuccess().then(setSuccess);
     const source = readStoredSource(session);
     const send = () =>
       signUp.signUp({
@@ -73,16 +84,20 @@ export function SignUpPage({ otherOptions }: { otherOptions?: ReactNode } = {}) 
     void watchSignUpAnswer(send).then((signupType) => setAnswer({ signupType }));
   };
 
+  const form = (joining: boolean) => (
+    <SignUpForm
+      loading={signUp.loading || awaitingActivation}
+      error={signUp.error}
+      onSubmit={submit}
+      identifiers={signUp.identifiers}
+      joining={joining}
+    />
+  );
+  if (invitationToken) return <InviteSignUp token={invitationToken} form={form(true)} />;
   return (
-    <SignUpCard invite={invite}>
-      <SignUpForm
-        loading={signUp.loading || awaitingActivation}
-        error={signUp.error}
-        onSubmit={submit}
-        identifiers={signUp.identifiers}
-        joining={invite.status === 'valid'}
-      />
-      {!invitationToken && otherOptions}
+    <SignUpCard>
+      {form(false)}
+      {otherOptions}
     </SignUpCard>
   );
 }

@@ -8,7 +8,7 @@ import { SignUpForm } from './sign-up-form';
  */
 export function SignUpShell() {
   return (
-    <SignUpCard invite={{ status: 'none' }}>
+    <SignUpCard>
       <SignUpForm loading={false} error={null} onSubmit={() => undefined} />
     </SignUpCard>
   );

@@ -5,7 +5,7 @@ import { renderScreen } from '../../testing/render';
 import { ACTIVATION_MAIL, ACTIVATION_MAIL_TRIAL, SignUpSuccess } from './sign-up-success';
 
 const resend = vi.hoisted(() => vi.fn());
-vi.mock('../../sdk/hooks/sign-up-outcome', () => ({ useResendActivationLink: () => resend }));
+vi.mock('../../sdk/hooks/resend-activation-link', () => ({ useResendActivationLink: () => resend }));
 
 describe('after a sign-up activated by link (walk-through defects)', () => {
   it('a work email is promised its free trial', () => {

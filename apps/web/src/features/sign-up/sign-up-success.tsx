@@ -1,9 +1,9 @@
-import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
 import { CheckInbox, ResendButton } from '../../components/check-inbox';
-import { UNDER_REVIEW_MESSAGE } from '../../product';
-import { useResendActivationLink } from '../../sdk/hooks/sign-up-outcome';
+import { Stack, Text } from '../../components/plain-ui';
+import { UNDER_REVIEW_MESSAGE } from '../../product/texts';
+import { useResendActivationLink } from '../../sdk/hooks/resend-activation-link';
 
 /** SPEC section 8, after a sign-up with an activation email. */
 export const CHECK_INBOX_TITLE = 'Please check your inbox!';
@@ -40,7 +40,7 @@ export function SignUpSuccess({ email, isPersonalEmail }: { email: string; isPer
           />
         )}
         {resent && (
-          <Text size="sm" ta="center" role="status">
+          <Text size="sm" style={{ textAlign: 'center' }} role="status">
             {ACTIVATION_MAIL_RESENT}
           </Text>
         )}

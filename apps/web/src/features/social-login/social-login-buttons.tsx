@@ -1,5 +1,6 @@
-import { Button, Divider, Stack } from '@mantine/core';
 import type { SocialLoginsPlacement } from '@brizo/contract/admin-portal';
+import { Stack } from '../../components/plain-ui';
+import { ButtonAnchor, Divider } from '../../components/plain-ui-social';
 import { useSocialLoginButtons } from '../../sdk/hooks/social-login';
 import { ProviderMark } from './provider-marks';
 import { continueWith } from './provider-names';
@@ -13,22 +14,21 @@ export function SocialLoginButtons({ placement = 'bottom' }: { placement?: Socia
   const buttons = useSocialLoginButtons();
   if (buttons.length === 0) return null;
   // 'or' stands between these buttons and the form, above or below it.
-  const divider = <Divider label="or" labelPosition="center" />;
+  const divider = <Divider label="or" />;
   return (
     <Stack gap="sm">
       {placement === 'bottom' && divider}
       <Stack gap="xs" role="group" aria-label="Sign in with another account">
         {buttons.map(({ provider, authorizationUrl }) => (
-          <Button
+          <ButtonAnchor
             key={provider}
-            component="a"
             href={authorizationUrl}
             variant="default"
             fullWidth
             leftSection={<ProviderMark provider={provider} />}
           >
             {continueWith(provider)}
-          </Button>
+          </ButtonAnchor>
         ))}
       </Stack>
       {placement === 'top' && divider}

@@ -8,9 +8,7 @@ import {
   useStepUpActions,
   useStepUpState,
 } from '@frontegg/react-hooks';
-import { createApiClient } from '@frontegg/rest-api';
 import { useMemo } from 'react';
-import { APP_NAME } from '../store';
 import { describeError } from './types';
 
 export type { MfaStepName };
@@ -104,10 +102,13 @@ export function useMfaFlow(isStepUp = false): MfaFlow {
           : void loginActions.preVerifyMFAEmailCodeForLogin({ mfaToken }),
       verifyEmailCode: (code, rememberDevice) => {
         if (isStepUp) return void stepUpActions.verifyMFAEmailCodeForStepUp({ mfaToken, otcToken, code });
+        // The enrollment's own request loads when used: the step-up page goes without it (issue 17).
         if (mode === 'enroll')
-          return void enrollEmailCodeForLogin(
-            { mfaToken, otcToken, code, rememberDevice },
-            { loginActions, authActions, mfaActions },
+          return void import('./mfa-email-enrollment').then(({ enrollEmailCodeForLogin }) =>
+            enrollEmailCodeForLogin(
+              { mfaToken, otcToken, code, rememberDevice },
+              { loginActions, authActions, mfaActions },
+            ),
           );
         return void loginActions.verifyMFAEmailCodeForLogin({ mfaToken, otcToken, code, rememberDevice });
       },
@@ -137,67 +138,6 @@ export function useMfaFlow(isStepUp = false): MfaFlow {
       clearError: () => setLoading({ error: undefined }),
     };
   }, [isStepUp, login, mfa, stepUp, loginActions, stepUpActions, authActions, mfaActions]);
-}
-
-interface EmailEnrollmentActions {
-  loginActions: ReturnType<typeof useSdkLoginActions>;
-  authActions: ReturnType<typeof useAuthActions>;
-  mfaActions: ReturnType<typeof useMfaActions>;
-}
-
-/**
- * Email-code enrollment during a forced login. The store's verifyMFAEmailCodeForLogin treats it as a
- * verification and goes straight on to the application, so the recovery code the server answers with
- * was never shown (SPEC section 4: "After enrollment: recoveryCode"). Like the store does after the
- * other enrollments, the user is kept and the recoveryCode step shows; 'Continue' goes on.
- */
-async function enrollEmailCodeForLogin(
-  body: { mfaToken: string; otcToken: string; code: string; rememberDevice: boolean },
-  { loginActions, authActions, mfaActions }: EmailEnrollmentActions,
-): Promise<void> {
-  loginActions.setLoginState({ loading: true, error: undefined });
-  try {
-    const answer = await createApiClient(APP_NAME).auth.verifyMFAEmailCodeV2(body);
-    const recoveryCode = (answer.user as { recoveryCode?: string }).recoveryCode;
-    if (!recoveryCode) {
-      await loginActions.handleVerifyMFAResponse(answer);
-    } else {
-      mfaActions.setMfaState({
-        step: 'recoveryCode' as never,
-        recoveryCode,
-        error: undefined,
-        saving: false,
-      });
-      authActions.setUser(answer.user);
-      authActions.setTenantsState({
-        tenants: answer.tenants ?? [],
-        activeTenant: answer.activeTenant,
-        loading: false,
-      });
-      // As the store does for every signed-in user.
-      if (answer.user.id) localStorage.setItem('userId', answer.user.id);
-    }
-    loginActions.setLoginState({ loading: false, error: undefined });
-  } catch (error) {
-    loginActions.setLoginState({ loading: false, error: describeError(error) ?? undefined });
-  }
-}
-
-/** recoverTwoFactor: a recovery code removes the factors; the user signs in again. */
-export function useMfaRecovery() {
-  const { loading, error, email } = useSdkLoginState();
-  const actions = useSdkLoginActions();
-  return useMemo(
-    () => ({
-      loading: Boolean(loading),
-      error: describeError(error),
-      email: email ?? '',
-      recover: (request: { email: string; recoveryCode: string }, done?: (ok: boolean) => void) =>
-        void actions.recoverMfa({ ...request, callback: (ok) => done?.(Boolean(ok)) }),
-      back: () => actions.setLoginState({ step: 'loginWithTwoFactor' as never, error: undefined }),
-    }),
-    [loading, error, email, actions],
-  );
 }
 
 /** /account/step-up: generate the step-up session (maxAge from the query when given). */

@@ -1,8 +1,7 @@
 import { isOneOf, signupTypes, type SignupType } from '@brizo/contract/enums';
-import { useActivateAccountActions } from '@frontegg/react-hooks';
-import { useMemo } from 'react';
 
-// What follows a sign-up activated by link: whether it goes to review, and sending the link again.
+// What follows a sign-up activated by link: whether it goes to review (sending the link again is in
+// resend-activation-link.ts, which loads with the success screen).
 // Imported by the lazily loaded sign-up page directly: the login page's entry chunk stays without it.
 
 const SIGN_UP = /\/identity\/resources\/users\/v1\/signUp(?:\/phoneNumber|\/username)?$/;
@@ -45,19 +44,4 @@ export async function watchSignUpAnswer(send: () => Promise<unknown>): Promise<S
     window.fetch = networkFetch;
   }
   return signupType.catch(() => null);
-}
-
-export function useResendActivationLink() {
-  const { resendActivationEmail } = useActivateAccountActions();
-  return useMemo(
-    () =>
-      /**
-       * Mails a new activation link to `email` (SPEC section 2, activation 'resend'). The server answers
-       * alike for any address and sends nothing within its pause per recipient; `done` hears whether
-       * the request went through.
-       */
-      (email: string, done?: (ok: boolean) => void) =>
-        resendActivationEmail({ email, callback: (ok) => done?.(ok === true) }),
-    [resendActivationEmail],
-  );
 }
