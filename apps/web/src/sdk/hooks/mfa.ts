@@ -85,7 +85,8 @@ export function useMfaFlow(isStepUp = false): MfaFlow {
       recoveryCode: mfa.recoveryCode ?? null,
       phoneNumber: mfa.phoneNumber ?? null,
       rememberDays,
-      email: login.email ?? null,
+      // Step-up has no login form: its code goes to the user's email factor.
+      email: (isStepUp ? stepUp.mfaDevices?.emails?.[0]?.email : login.email) || null,
       chooseStep: (step) => {
         setLoading({ error: undefined });
         mfaActions.setMfaState({ step: step as never, error: undefined });
