@@ -176,6 +176,8 @@ test('step-up asks the enrolled factor again, then returns', async ({ page, requ
   after = now();
   await page.goto('/account/step-up?maxAge=60');
   await expect(page.getByRole('heading', { name: "Verify it's you" })).toBeVisible();
+  // Walk-through defect: step-up named no address ("We emailed a 6-digit code to .").
+  await expect(page.getByText(`We emailed a 6-digit code to ${email}.`)).toBeVisible();
   await typeCode(page, await waitForMfaMail(request, email, after));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page).not.toHaveURL(/step-up/, { timeout: 20_000 });
