@@ -1,6 +1,6 @@
 import { useClipboard } from '@mantine/hooks';
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
-import { rem, type Style } from './plain-ui';
+import { BUTTON_CLASS, rem, type Style } from './plain-ui';
 
 // The parts that show a code to copy (the MFA steps' manual key and recovery code) as plain elements
 // (see plain-ui.tsx): in a module of their own, so that only the MFA steps' chunk carries them (issue 17).
@@ -50,7 +50,7 @@ export function CompactSubtleButton({ children, onClick }: { children: ReactNode
           '--button-bd': `${rem(1)} solid transparent`,
         } as Style
       }
-      className="mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root"
+      className={BUTTON_CLASS}
       data-variant="subtle"
       data-size="compact-xs"
       type="button"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { buttonStyle, type BUTTON_VARIANTS } from './plain-ui';
+import { BUTTON_CLASS, buttonStyle, type BUTTON_VARIANTS } from './plain-ui';
 
 // The social buttons' parts as plain elements (see plain-ui.tsx): in a module of their own, so that they
 // load with the social buttons, which the login and sign-up pages load apart (issue 17).
@@ -25,7 +25,7 @@ export function ButtonAnchor({
     <a
       href={href}
       style={buttonStyle(variant)}
-      className="mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root"
+      className={BUTTON_CLASS}
       data-variant={variant === 'filled' ? undefined : variant}
       data-size="md"
       data-block={fullWidth || undefined}

@@ -181,6 +181,11 @@ interface ButtonProps {
   onClick?: () => void;
 }
 
+/** The class names of Mantine's Button root. */
+const BUTTON_ROOT = 'm_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root';
+/** ... with the focus ring and the pressed look. */
+export const BUTTON_CLASS = `mantine-focus-auto mantine-active ${BUTTON_ROOT}`;
+
 /** The style of Mantine's Button in the theme's size (md) and the given variant. */
 export const buttonStyle = (variant: keyof typeof BUTTON_VARIANTS): Style => ({
   '--button-height': 'var(--button-height-md)',
@@ -205,7 +210,7 @@ export function ButtonLink({
     <Link
       to={to}
       style={buttonStyle(variant)}
-      className="mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root"
+      className={BUTTON_CLASS}
       data-variant={variant === 'filled' ? undefined : variant}
       data-size="md"
       data-block={fullWidth || undefined}
@@ -230,11 +235,7 @@ export function Button({
   return (
     <button
       style={buttonStyle(variant)}
-      className={cx(
-        'mantine-focus-auto',
-        !loading && !disabled && 'mantine-active',
-        'm_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root',
-      )}
+      className={cx('mantine-focus-auto', !loading && !disabled && 'mantine-active', BUTTON_ROOT)}
       data-variant={variant === 'filled' ? undefined : variant}
       data-size="md"
       data-disabled={disabled || undefined}
