@@ -33,7 +33,8 @@ const result = await build({
 // esbuild escapes every non-ASCII character of the code (its default charset) but keeps the comments
 // it carries over as written. One "→" in a comment makes V8 hold the whole 1.5 MB module source as a
 // two-byte string, 3 MiB of the server's heap for as long as it runs (issue 17). Only comments can still
-// hold such characters here, so they are written as escapes, which changes no behaviour.
+// hold such characters here (or control characters, which esbuild also escapes in code), so every
+// character outside printable ASCII, tab and line ends is written as an escape: no behaviour changes.
 const asAscii = (text) =>
   text.replace(/[^ -~\t\n\r]/gu, (char) => `\\u{${char.codePointAt(0).toString(16)}}`);
 mkdirSync(join(packageDir, 'dist'), { recursive: true });
