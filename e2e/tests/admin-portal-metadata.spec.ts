@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { AdminPortalPage } from '../pages/admin-portal-page';
 import { createJourneyTenant } from '../support/admin';
 import { DEMO_PASSWORD, E2E_BASE_URL } from '../support/env';
+import { forgetSession } from '../support/forget-session';
 
 // The vendor's portal metadata is server-wide: this journey runs in the serialized project
 // (playwright.config.ts) and puts the navigation back as it was.
@@ -37,7 +38,7 @@ test('a section the vendor hides leaves the navigation, and one set to always sh
     await page.goto('/admin-portal/groups');
     await expect(portal.noAccess).toBeVisible();
 
-    await page.context().clearCookies();
+    await forgetSession(page);
     await portal.signInAndOpen(tenant.member.email, tenant.member.password);
     await expect(portal.navLink('Roles')).toBeVisible();
     await expect(portal.navLink('Users')).toHaveCount(0);

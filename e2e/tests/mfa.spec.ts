@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { checkScreen } from '../support/screen-check';
 import { DEMO_PASSWORD } from '../support/env';
+import { forgetSession } from '../support/forget-session';
 import { NEW_PASSWORD } from '../support/identities';
 import { bearerOf, createActiveUser } from '../support/lifecycle';
 import { enrollEmailMfa, setMfaPolicy, totpCode, typeCode, waitForMfaMail } from '../support/mfa';
@@ -14,11 +15,6 @@ async function userWithForcedMfa(request: Parameters<typeof createActiveUser>[0]
   const { email } = await createActiveUser(request, label, NEW_PASSWORD);
   await setMfaPolicy(request, await bearerOf(request, email, NEW_PASSWORD), { enforceMFAType: 'Force' });
   return email;
-}
-
-async function signOut(page: Page) {
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
 }
 
 const landed = async (page: Page) => expect(page).toHaveURL(/\/trial-started$/, { timeout: 20_000 });
@@ -55,7 +51,7 @@ test('forced TOTP enrollment with the manual key, the recovery code, then a code
   await landed(page);
 
   // Signed out, the next login asks for the code straight away (one device type) and remembers the device.
-  await signOut(page);
+  await forgetSession(page);
   await login.goto();
   await login.signIn(email, NEW_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
@@ -90,7 +86,7 @@ test('recover with the recovery code: two-factor is off, the next login enrolls 
   await page.getByRole('button', { name: 'Continue' }).click();
   await landed(page);
 
-  await signOut(page);
+  await forgetSession(page);
   await login.goto();
   await login.signIn(email, NEW_PASSWORD);
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
@@ -123,7 +119,7 @@ test('email-code MFA with codes from the dev mailbox', async ({ page, request })
   await page.getByRole('button', { name: 'Continue' }).click();
   await landed(page);
 
-  await signOut(page);
+  await forgetSession(page);
   await login.goto();
   after = now();
   await login.signIn(email, NEW_PASSWORD);
@@ -152,7 +148,7 @@ test('SMS MFA with codes from the dev SMS outbox', async ({ page, request }) => 
   await page.getByRole('button', { name: 'Continue' }).click();
   await landed(page);
 
-  await signOut(page);
+  await forgetSession(page);
   await login.goto();
   const after = now();
   await login.signIn(email, NEW_PASSWORD);

@@ -6,6 +6,7 @@ import { LoginPage } from '../pages/login-page';
 import { createJourneyTenant, type JourneyPerson } from '../support/admin';
 import { bearerOf, signInAndOpenSection } from '../support/admin-session';
 import { DEMO_PASSWORD, E2E_BASE_URL } from '../support/env';
+import { forgetSession } from '../support/forget-session';
 import { waitForMailLink } from '../support/mailbox';
 import {
   expectInsideWindow,
@@ -210,7 +211,7 @@ test('the captcha policy: a superuser edits it with validation; Admin and Read O
 
   const tenant = await createJourneyTenant(request);
   for (const person of [tenant.admin, tenant.readOnly]) {
-    await page.context().clearCookies();
+    await forgetSession(page);
     await signInAndOpenSection(page, person, 'security');
     const box = (await openTab(page, 'General settings')).getByRole('region', { name: 'Captcha' });
     await expect(box.getByRole('switch', { name: 'Captcha on sign-in and sign-up' })).toBeDisabled();

@@ -72,6 +72,9 @@ test('the login page script and styles arrive brotli-compressed and cached for a
       files.push(await response.allHeaders());
   });
   await page.goto('/account/login');
+  // The entry imports the app once the first paint is reported (or after a second without a report):
+  // on a slow machine the network can be idle for longer than networkidle's half second before that.
+  await expect(page.locator('body')).not.toHaveClass(/loading/, { timeout: 20_000 });
   await page.waitForLoadState('networkidle');
   expect(files).toHaveLength(3);
   for (const headers of files) {
